@@ -1,0 +1,67 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Layers, lowest first. Each module imports only the ones above it in this list:
+/// UniformPlist ← UniformCore ← (CLua ← CLuaShim ← UniformLua) ← UniformRules ← uniform.
+/// The core knows nothing of Lua; the Lua bridge knows nothing of document types.
+let package = Package(
+    name: "uniform",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "UniformPlist", targets: ["UniformPlist"]),
+        .library(name: "UniformCore", targets: ["UniformCore"]),
+        .library(name: "UniformLua", targets: ["UniformLua"]),
+        .library(name: "UniformRules", targets: ["UniformRules"]),
+        .executable(name: "uniform", targets: ["uniform"]),
+        .executable(name: "uniform-bench", targets: ["uniform-bench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // Property lists with a source position on every node.
+        .target(name: "UniformPlist"),
+
+        // Manifests, the system catalog, the type graph, the resolver, hand-off. No Lua here.
+        .target(
+            name: "UniformCore",
+            dependencies: ["UniformPlist"],
+            resources: [.embedInCode("Catalog/CoreTypes.catalog")]
+        ),
+
+        // Debian's liblua5.4 (pkg-config `lua5.4`); Homebrew's `lua` on macOS.
+        .systemLibrary(
+            name: "CLua",
+            pkgConfig: "lua5.4",
+            providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]
+        ),
+        // Macros Swift cannot import, the protected-call trampoline, allocator and hooks.
+        .target(name: "CLuaShim", dependencies: ["CLua"]),
+        // States, values, sandbox, limits. Knows nothing of document types.
+        .target(name: "UniformLua", dependencies: ["CLua", "CLuaShim"]),
+
+        // The `uniform` Lua API over the core, checks, reporters, the test runner.
+        .target(
+            name: "UniformRules",
+            dependencies: ["UniformCore", "UniformLua"]
+        ),
+
+        .executableTarget(
+            name: "uniform",
+            dependencies: [
+                "UniformRules",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "uniform-bench",
+            dependencies: ["UniformRules", "UniformLua", "CLuaShim", "CLua"]
+        ),
+
+        .testTarget(name: "UniformPlistTests", dependencies: ["UniformPlist"]),
+        .testTarget(name: "UniformCoreTests", dependencies: ["UniformCore"]),
+        .testTarget(name: "UniformLuaTests", dependencies: ["UniformLua"]),
+        .testTarget(name: "UniformRulesTests", dependencies: ["UniformRules"]),
+        .testTarget(name: "UniformCLITests", dependencies: ["UniformRules", "uniform"]),
+    ]
+)

@@ -1,0 +1,4 @@
+#pragma once
+#include <lua.h>
+#include <lualib.h>
+#include <lauxlib.h>

@@ -1,0 +1,2 @@
+@_exported import UniformCore
+@_exported import UniformLua

@@ -1,0 +1,2 @@
+import XCTest
+final class UniformCLITestsPlaceholder: XCTestCase { func testBuilds() {} }

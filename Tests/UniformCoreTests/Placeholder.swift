@@ -1,0 +1,2 @@
+import XCTest
+final class UniformCoreTestsPlaceholder: XCTestCase { func testBuilds() {} }

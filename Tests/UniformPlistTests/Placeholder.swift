@@ -1,0 +1,2 @@
+import XCTest
+final class UniformPlistTestsPlaceholder: XCTestCase { func testBuilds() {} }

@@ -1,0 +1,2 @@
+import XCTest
+final class UniformRulesTestsPlaceholder: XCTestCase { func testBuilds() {} }
