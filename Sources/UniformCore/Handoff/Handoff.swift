@@ -1,0 +1,105 @@
+import Foundation
+import UniformPlist
+
+/// Simulates iOS document hand-off (`UIDocumentInteractionController` → Open In).
+public struct Handoff {
+    public var resolver: Resolver
+    public var routes: [any AnnotationRoute]
+
+    public init(resolver: Resolver, routes: [any AnnotationRoute] = []) {
+        self.resolver = resolver
+        self.routes = routes
+    }
+
+    /// Where iOS puts an app's data; the bundle id stands in for the container UUID so
+    /// answers are deterministic.
+    public static func container(_ bundleID: String) -> String {
+        "/private/var/mobile/Containers/Data/Application/\(bundleID)"
+    }
+
+    public func send(_ request: HandoffRequest) throws -> HandoffResult {
+        if let annotation = request.annotation { try Self.validateAnnotation(annotation) }
+        let target = Target.file(request.file)
+        let resolution = try resolver.resolve(Query(target: target, role: .all, from: request.from, text: request.file))
+        func refuse(_ reason: String, _ touches: [RuleTouch] = []) -> HandoffResult {
+            HandoffResult(accepted: false, reason: reason, url: nil, sourceApplication: nil, annotation: nil,
+                          openInPlace: false, resolution: resolution, touches: touches)
+        }
+        guard let receiver = resolver.world.app(request.to) else {
+            return refuse("no app '\(request.to)' in the world; load its manifest with -m")
+        }
+        guard resolution.handlers.contains(where: { $0.bundleID == request.to }) else {
+            if let excluded = resolution.excluded.first(where: { $0.bundleID == request.to }) {
+                return refuse("\(request.to) cannot open \(resolution.type.identifier): \(excluded.reason) (\(excluded.claim))")
+            }
+            return refuse("\(request.to) does not claim \(resolution.type.identifier) or any of its supertypes, so it is not offered in Open In")
+        }
+
+        var annotation = request.annotation
+        var touches: [RuleTouch] = []
+        for route in routes {
+            switch try route.route(annotation, from: request.from, to: request.to, document: resolution.type, file: request.file) {
+            case .deliver(let next):
+                if next.map(Self.render) != annotation.map(Self.render) {
+                    touches.append(RuleTouch(location: route.location, action: "changed annotation"))
+                }
+                if let next { try Self.validateAnnotation(next) }
+                annotation = next
+            case .refuse(let reason):
+                touches.append(RuleTouch(location: route.location, action: "refused", reason: reason))
+                return refuse("refused by the routing rule at \(route.location): \(reason)", touches)
+            }
+        }
+
+        let name = (request.file as NSString).lastPathComponent
+        let inPlace = receiver.supportsOpeningDocumentsInPlace == true
+        let url = inPlace
+            ? Self.fileURL(Self.container(request.from) + "/Documents/" + name)
+            : Self.fileURL(Self.container(request.to) + "/Documents/Inbox/" + Self.inboxName(for: name, existing: request.inbox))
+        return HandoffResult(accepted: true, reason: nil, url: url, sourceApplication: request.from, annotation: annotation,
+                             openInPlace: inPlace, resolution: resolution, touches: touches)
+    }
+
+    /// iOS de-duplicates Inbox copies as `name-1.ext`, `name-2.ext`, ….
+    public static func inboxName(for name: String, existing: [String]) -> String {
+        let taken = Set(existing)
+        guard taken.contains(name) else { return name }
+        let ns = name as NSString
+        let ext = ns.pathExtension
+        let stem = ext.isEmpty ? name : ns.deletingPathExtension
+        var n = 1
+        while true {
+            let candidate = ext.isEmpty ? "\(stem)-\(n)" : "\(stem)-\(n).\(ext)"
+            if !taken.contains(candidate) { return candidate }
+            n += 1
+        }
+    }
+
+    static func fileURL(_ path: String) -> String {
+        "file://" + (path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path)
+    }
+
+    /// An annotation is a property list with a dictionary root.
+    public static func validateAnnotation(_ node: PlistNode) throws {
+        guard case .dictionary = node.value else {
+            throw HandoffError("an annotation must be a property list with a dictionary root, found \(node.kindDescription)")
+        }
+        func check(_ node: PlistNode) throws {
+            switch node.value {
+            case .uid: throw HandoffError("an annotation cannot hold keyed-archiver UIDs (at \(node.mark))")
+            case .array(let items): try items.forEach(check)
+            case .dictionary(let dict): try dict.entries.forEach { try check($0.value) }
+            default: break
+            }
+        }
+        try check(node)
+    }
+
+    static func render(_ node: PlistNode) -> String { JSONValue(plist: node).rendered(pretty: false) }
+}
+
+/// A hand-off that cannot even be attempted (bad annotation).
+public struct HandoffError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,55 @@
+import UniformPlist
+
+/// One app, as its Info.plist describes it.
+public struct Manifest: Sendable {
+    /// The bundle id used everywhere: the declared one, a stand-in for a missing or
+    /// placeholder id, or `id#2` for a second app with the same id.
+    public var bundleID: String
+    /// `CFBundleIdentifier` as written (after defines), if any.
+    public var declaredBundleID: String?
+    public var name: String?
+    public var platform: Platform
+    /// The path used in every location (relative to the configuration or the argument).
+    public var file: String
+    public var location: SourceLocation
+    public var claims: [DocumentClaim]
+    public var exportedTypes: [TypeDeclaration]
+    public var importedTypes: [TypeDeclaration]
+    public var supportsOpeningDocumentsInPlace: Bool?
+    public var supportsDocumentBrowser: Bool?
+    public var fileSharingEnabled: Bool?
+    /// Problems found while reading, with locations.
+    public var findings: [Finding]
+    /// The parsed plist, for checks that look at the raw structure.
+    public var document: PlistDocument?
+    /// True for apps declared by rules for what-if questions.
+    public var isSynthetic: Bool
+
+    public init(
+        bundleID: String, declaredBundleID: String? = nil, name: String? = nil, platform: Platform = .macos,
+        file: String, location: SourceLocation? = nil, claims: [DocumentClaim] = [],
+        exportedTypes: [TypeDeclaration] = [], importedTypes: [TypeDeclaration] = [],
+        supportsOpeningDocumentsInPlace: Bool? = nil, supportsDocumentBrowser: Bool? = nil,
+        fileSharingEnabled: Bool? = nil, findings: [Finding] = [], document: PlistDocument? = nil,
+        isSynthetic: Bool = false
+    ) {
+        self.bundleID = bundleID
+        self.declaredBundleID = declaredBundleID ?? bundleID
+        self.name = name
+        self.platform = platform
+        self.file = file
+        self.location = location ?? SourceLocation(file: file, line: 1)
+        self.claims = claims
+        self.exportedTypes = exportedTypes
+        self.importedTypes = importedTypes
+        self.supportsOpeningDocumentsInPlace = supportsOpeningDocumentsInPlace
+        self.supportsDocumentBrowser = supportsDocumentBrowser
+        self.fileSharingEnabled = fileSharingEnabled
+        self.findings = findings
+        self.document = document
+        self.isSynthetic = isSynthetic
+    }
+
+    /// Every declaration, exported first, in file order.
+    public var declarations: [TypeDeclaration] { exportedTypes + importedTypes }
+}

@@ -1,0 +1,90 @@
+import UniformPlist
+
+extension ManifestReader {
+    /// What one read accumulates: the file name for locations, the defines, the findings.
+    struct Context {
+        var file: String
+        var defines: [String: String]
+        var findings: [Finding] = []
+
+        func location(_ mark: Mark) -> SourceLocation {
+            SourceLocation(file: file, mark: mark)
+        }
+
+        mutating func report(_ rule: String, _ severity: Severity, _ message: String, at mark: Mark, subject: String? = nil) {
+            findings.append(Finding(rule: rule, severity: severity, message: message, location: location(mark), subject: subject))
+        }
+
+        mutating func report(_ rule: String, _ severity: Severity, _ message: String, at location: SourceLocation, subject: String? = nil) {
+            findings.append(Finding(rule: rule, severity: severity, message: message, location: location, subject: subject))
+        }
+
+        mutating func reportDuplicateKeys(in dictionary: PlistDictionary) {
+            guard dictionary.count > 1 else { return }
+            var seen = Set<String>()
+            for entry in dictionary.entries where !seen.insert(entry.key).inserted {
+                report("duplicate-key", .warning, "key '\(entry.key)' appears more than once in this dictionary; the last value wins — remove the other occurrences", at: entry.keyMark, subject: entry.key)
+            }
+        }
+
+        func expand(_ text: String) -> String {
+            defines.isEmpty ? text : Placeholders.expand(text, defines: defines).text
+        }
+
+        /// A string value; any other type is a finding and reads as absent.
+        mutating func string(_ dict: PlistDictionary, _ key: String) -> Located<String>? {
+            guard let node = dict[key] else { return nil }
+            guard let s = node.asString else {
+                report("manifest.invalid-value", .warning, "\(key) must be a string, found \(node.kindDescription); the value is ignored", at: node.mark, subject: key)
+                return nil
+            }
+            return Located(expand(s), at: location(node.mark))
+        }
+
+        mutating func bool(_ dict: PlistDictionary, _ key: String) -> Bool? {
+            guard let node = dict[key] else { return nil }
+            guard let b = node.asBool else {
+                report("manifest.invalid-value", .warning, "\(key) must be a boolean (<true/> or <false/>), found \(node.kindDescription); the value is ignored", at: node.mark, subject: key)
+                return nil
+            }
+            return b
+        }
+
+        /// An array of strings, or a single string where an array is documented (both are
+        /// common in real files). Non-string members are findings and skipped.
+        mutating func stringList(_ dict: PlistDictionary, _ key: String) -> [Located<String>] {
+            guard let node = dict[key] else { return [] }
+            return stringList(node, what: key)
+        }
+
+        mutating func stringList(_ node: PlistNode, what: String) -> [Located<String>] {
+            if let s = node.asString { return [Located(expand(s), at: location(node.mark))] }
+            guard let items = node.asArray else {
+                report("manifest.invalid-value", .warning, "\(what) must be an array of strings, found \(node.kindDescription); the value is ignored", at: node.mark, subject: what)
+                return []
+            }
+            var result: [Located<String>] = []
+            for item in items {
+                if let s = item.asString {
+                    result.append(Located(expand(s), at: location(item.mark)))
+                } else {
+                    report("manifest.invalid-value", .warning, "\(what) must hold strings, found \(item.kindDescription); the member is ignored", at: item.mark, subject: what)
+                }
+            }
+            return result
+        }
+
+        /// A list of type identifiers: like `stringList`, with empty strings reported and dropped.
+        mutating func identifiers(_ dict: PlistDictionary, _ key: String) -> [Located<String>] {
+            var result: [Located<String>] = []
+            for item in stringList(dict, key) {
+                if item.value.trimmingCharacters(in: .whitespaces).isEmpty {
+                    report("empty-identifier", .error, "\(key) contains an empty identifier; remove it", at: item.location, subject: key)
+                } else {
+                    result.append(item)
+                }
+            }
+            return result
+        }
+    }
+}

@@ -1,0 +1,202 @@
+import UniformPlist
+
+/// Turns a parsed Info.plist into a `Manifest`, tolerating junk.
+///
+/// Real manifests contain placeholders, strings where arrays belong, misspelled keys, empty
+/// identifiers and repeated keys. None of that stops reading: each problem becomes a finding
+/// at its file:line, and the reader keeps whatever can still be understood.
+public struct ManifestReader {
+    public var defines: [String: String]
+
+    public init(defines: [String: String] = [:]) {
+        self.defines = defines
+    }
+
+    /// Keys whose presence makes a plist a manifest (Discovery, SPEC §2).
+    public static let manifestKeys = ["CFBundleIdentifier", "CFBundleDocumentTypes", "UTExportedTypeDeclarations", "UTImportedTypeDeclarations"]
+
+    /// True when the document's root is a dictionary holding one of `manifestKeys`.
+    public static func isManifest(_ document: PlistDocument) -> Bool {
+        guard case .dictionary(let root) = document.root.value else { return false }
+        return manifestKeys.contains { root[$0] != nil }
+    }
+
+    /// Reads a manifest. `file` is the path used in locations; `standInSeed` (usually the same
+    /// relative path) derives a stable stand-in bundle id when the real one is unusable.
+    public func read(_ document: PlistDocument, file: String, standInSeed: String? = nil) -> Manifest {
+        var context = Context(file: file, defines: defines)
+        let rootLocation = context.location(document.root.mark)
+        guard case .dictionary(let root) = document.root.value else {
+            context.report("manifest.root-not-dictionary", .error, "the root of an Info.plist must be a dictionary, found \(document.root.kindDescription)", at: document.root.mark)
+            return Manifest(bundleID: Self.standInBundleID(for: standInSeed ?? file), declaredBundleID: nil, file: file,
+                            location: rootLocation, findings: context.findings, document: document)
+        }
+        context.reportDuplicateKeys(in: root)
+
+        let declaredID = context.string(root, "CFBundleIdentifier")
+        var bundleID: String
+        if let id = declaredID?.value, !id.isEmpty, !Placeholders.containsPlaceholder(id) {
+            bundleID = id
+        } else {
+            bundleID = Self.standInBundleID(for: standInSeed ?? file)
+            if let id = declaredID {
+                if id.value.isEmpty {
+                    context.report("bundle-id-missing", .warning, "CFBundleIdentifier is empty; using the stand-in '\(bundleID)'", at: id.location)
+                } else {
+                    let names = Placeholders.expand(id.value, defines: defines).unresolved
+                    let hint = names.first.map { " (pass --define \($0)=com.example.app)" } ?? ""
+                    context.report("bundle-id-placeholder", .note, "CFBundleIdentifier '\(id.value)' is a build placeholder; using the stand-in '\(bundleID)'\(hint)", at: id.location, subject: id.value)
+                }
+            } else {
+                context.findings.append(Finding(rule: "bundle-id-missing", severity: .warning,
+                    message: "no CFBundleIdentifier; using the stand-in '\(bundleID)'", location: rootLocation))
+            }
+        }
+
+        let name = context.string(root, "CFBundleDisplayName")?.value ?? context.string(root, "CFBundleName")?.value
+        let isIOS = root["LSRequiresIPhoneOS"] != nil || root["UIDeviceFamily"] != nil || root["MinimumOSVersion"] != nil
+        let claims = readClaims(root, &context)
+        let exported = readDeclarations(root, key: "UTExportedTypeDeclarations", kind: .exported, owner: bundleID, &context)
+        let imported = readDeclarations(root, key: "UTImportedTypeDeclarations", kind: .imported, owner: bundleID, &context)
+
+        return Manifest(
+            bundleID: bundleID,
+            declaredBundleID: declaredID?.value,
+            name: name,
+            platform: isIOS ? .ios : .macos,
+            file: file,
+            location: rootLocation,
+            claims: claims,
+            exportedTypes: exported,
+            importedTypes: imported,
+            supportsOpeningDocumentsInPlace: context.bool(root, "LSSupportsOpeningDocumentsInPlace"),
+            supportsDocumentBrowser: context.bool(root, "UISupportsDocumentBrowser"),
+            fileSharingEnabled: context.bool(root, "UIFileSharingEnabled"),
+            findings: context.findings,
+            document: document
+        )
+    }
+
+    /// A stable, readable bundle id derived from a path: `standin.molecules.info-plist`.
+    public static func standInBundleID(for path: String) -> String {
+        var parts: [String] = []
+        for component in path.split(separator: "/") where component != "." && component != ".." {
+            let cleaned = String(component.lowercased().unicodeScalars.map { scalar -> Character in
+                scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)) ? Character(scalar) : "-"
+            })
+            let trimmed = cleaned.split(separator: "-", omittingEmptySubsequences: true).joined(separator: "-")
+            if !trimmed.isEmpty { parts.append(trimmed) }
+        }
+        return "standin." + (parts.isEmpty ? "manifest" : parts.joined(separator: "."))
+    }
+
+    // MARK: - Document types
+
+    private func readClaims(_ root: PlistDictionary, _ context: inout Context) -> [DocumentClaim] {
+        guard let node = root["CFBundleDocumentTypes"] else { return [] }
+        guard let entries = node.asArray else {
+            context.report("manifest.invalid-value", .error, "CFBundleDocumentTypes must be an array of dictionaries, found \(node.kindDescription)", at: node.mark, subject: "CFBundleDocumentTypes")
+            return []
+        }
+        var claims: [DocumentClaim] = []
+        for (index, entry) in entries.enumerated() {
+            guard let dict = entry.asDictionary else {
+                context.report("manifest.invalid-value", .error, "CFBundleDocumentTypes[\(index)] must be a dictionary, found \(entry.kindDescription)", at: entry.mark, subject: "CFBundleDocumentTypes")
+                continue
+            }
+            context.reportDuplicateKeys(in: dict)
+            var claim = DocumentClaim(location: context.location(entry.mark), index: index)
+            claim.name = context.string(dict, "CFBundleTypeName")?.value
+            if let role = context.string(dict, "CFBundleTypeRole") {
+                claim.declaredRole = role.value
+                if let known = HandlerRole(plistValue: role.value) {
+                    claim.role = known
+                } else {
+                    claim.role = .viewer
+                    context.report("manifest.unknown-role", .warning, "unknown CFBundleTypeRole '\(role.value)' (expected Editor, Viewer, Shell, None, QLGenerator or MDImporter); treated as Viewer", at: role.location)
+                }
+            } else {
+                claim.role = .viewer
+                context.findings.append(Finding(rule: "missing-role", severity: .warning,
+                    message: "document type\(claim.name.map { " '\($0)'" } ?? " #\(index)") has no CFBundleTypeRole; it counts as Viewer — add <key>CFBundleTypeRole</key><string>Viewer</string> (or Editor)",
+                    location: claim.location, subject: claim.name))
+            }
+            if let rank = context.string(dict, "LSHandlerRank") {
+                claim.declaredRank = rank.value
+                if let known = HandlerRank(plistValue: rank.value) {
+                    claim.rank = known
+                } else {
+                    context.report("manifest.unknown-rank", .error, "unknown LSHandlerRank '\(rank.value)' (expected Owner, Default, Alternate or None); treated as Default", at: rank.location)
+                }
+            }
+            claim.contentTypes = context.identifiers(dict, "LSItemContentTypes")
+            claim.extensions = context.stringList(dict, "CFBundleTypeExtensions")
+            claim.mimeTypes = context.stringList(dict, "CFBundleTypeMIMETypes")
+            claim.osTypes = context.stringList(dict, "CFBundleTypeOSTypes")
+            claim.isPackage = context.bool(dict, "LSTypeIsPackage")
+            claim.iconFiles = context.stringList(dict, "CFBundleTypeIconFiles").map(\.value)
+            claim.documentClass = context.string(dict, "NSDocumentClass")?.value
+            claims.append(claim)
+        }
+        return claims
+    }
+
+    // MARK: - Type declarations
+
+    private func readDeclarations(_ root: PlistDictionary, key: String, kind: TypeDeclaration.Kind, owner: String, _ context: inout Context) -> [TypeDeclaration] {
+        guard let node = root[key] else { return [] }
+        guard let entries = node.asArray else {
+            context.report("manifest.invalid-value", .error, "\(key) must be an array of dictionaries, found \(node.kindDescription)", at: node.mark, subject: key)
+            return []
+        }
+        var declarations: [TypeDeclaration] = []
+        for (index, entry) in entries.enumerated() {
+            guard let dict = entry.asDictionary else {
+                context.report("manifest.invalid-value", .error, "\(key)[\(index)] must be a dictionary, found \(entry.kindDescription)", at: entry.mark, subject: key)
+                continue
+            }
+            context.reportDuplicateKeys(in: dict)
+            guard let identifier = context.string(dict, "UTTypeIdentifier") else {
+                context.report("manifest.missing-identifier", .error, "\(key)[\(index)] has no UTTypeIdentifier; the declaration is ignored", at: entry.mark, subject: key)
+                continue
+            }
+            if identifier.value.trimmingCharacters(in: .whitespaces).isEmpty {
+                context.findings.append(Finding(rule: "empty-identifier", severity: .error,
+                    message: "\(key)[\(index)] has an empty UTTypeIdentifier; the declaration is ignored", location: identifier.location, subject: key))
+                continue
+            }
+            let parents = context.identifiers(dict, "UTTypeConformsTo")
+            var tags: [TagList] = []
+            if let specNode = dict["UTTypeTagSpecification"] {
+                if let spec = specNode.asDictionary {
+                    context.reportDuplicateKeys(in: spec)
+                    for tagEntry in spec.entries {
+                        let values = context.stringList(tagEntry.value, what: "UTTypeTagSpecification.\(tagEntry.key)").map(\.value)
+                        if let existing = tags.firstIndex(where: { $0.tagClass == tagEntry.key }) {
+                            tags[existing].tags = values
+                        } else {
+                            tags.append(TagList(tagClass: tagEntry.key, tags: values))
+                        }
+                    }
+                } else {
+                    context.report("manifest.invalid-value", .warning, "UTTypeTagSpecification must be a dictionary, found \(specNode.kindDescription)", at: specNode.mark, subject: identifier.value)
+                }
+            }
+            var iconFiles = context.stringList(dict, "UTTypeIconFiles").map(\.value)
+            if let single = context.string(dict, "UTTypeIconFile") { iconFiles.append(single.value) }
+            declarations.append(TypeDeclaration(
+                identifier: identifier.value,
+                kind: kind,
+                origin: .manifest(bundleID: owner),
+                parents: parents.map(\.value),
+                tags: tags,
+                description: context.string(dict, "UTTypeDescription")?.value,
+                referenceURL: context.string(dict, "UTTypeReferenceURL")?.value,
+                iconFiles: iconFiles,
+                location: context.location(entry.mark),
+                parentLocations: parents.map(\.location)
+            ))
+        }
+        return declarations
+    }
+}

@@ -1,0 +1,37 @@
+/// Text and JSON forms of a hand-off (`uniform send`).
+public struct HandoffReport {
+    public var result: HandoffResult
+
+    public init(_ result: HandoffResult) { self.result = result }
+
+    public var json: JSONValue {
+        .object([
+            ("schema_version", .int(uniformSchemaVersion)),
+            ("accepted", .bool(result.accepted)),
+            ("reason", .optional(result.reason)),
+            ("url", .optional(result.url)),
+            ("source_application", .optional(result.sourceApplication)),
+            ("annotation", result.annotation.map(JSONValue.init(plist:)) ?? .null),
+            ("open_in_place", .bool(result.openInPlace)),
+            ("type", .string(result.resolution.type.identifier)),
+            ("rules", .array(result.touches.map(ResolutionReport.json))),
+        ])
+    }
+
+    public var text: String {
+        guard result.accepted else {
+            return "refused: \(result.reason ?? "")"
+        }
+        var lines = ["accepted: \(result.resolution.type.identifier)"]
+        lines.append("  url: \(result.url ?? "")")
+        lines.append("  source application: \(result.sourceApplication ?? "")")
+        lines.append("  open in place: \(result.openInPlace ? "yes" : "no")")
+        if let annotation = result.annotation {
+            lines.append("  annotation: " + JSONValue(plist: annotation).rendered(pretty: false))
+        } else {
+            lines.append("  annotation: (none)")
+        }
+        for touch in result.touches { lines.append("  rule \(touch.location): \(touch.action)\(touch.reason.map { " — \($0)" } ?? "")") }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,61 @@
+/// A rule's mark on a resolution: which rule did what, and why.
+public struct RuleTouch: Sendable, Hashable {
+    public var location: SourceLocation
+    /// `hid`, `dropped`, `pinned`, `moved`, `default` …
+    public var action: String
+    public var reason: String?
+
+    public init(location: SourceLocation, action: String, reason: String? = nil) {
+        self.location = location
+        self.action = action
+        self.reason = reason
+    }
+}
+
+/// One app that can open the document, with everything needed to say why.
+public struct Candidate: Sendable {
+    public var bundleID: String
+    public var appName: String?
+    public var rank: HandlerRank
+    public var role: HandlerRole
+    public var match: MatchKind
+    public var distance: Int
+    /// The `CFBundleDocumentTypes` entry that matched.
+    public var claim: SourceLocation
+    /// The identifier (or legacy tag) the claim named.
+    public var claimedType: String
+    /// Conformance path from the document's type to the claimed type.
+    public var path: [String]
+    public var reasons: [String]
+    public var isUserDefault = false
+    public var isPinned = false
+    public var touches: [RuleTouch] = []
+}
+
+/// A claim that matched but does not make its app a handler.
+public struct Exclusion: Sendable {
+    public var bundleID: String
+    public var reason: String
+    public var claim: SourceLocation
+    public var rank: HandlerRank
+    public var role: HandlerRole
+    public var match: MatchKind
+    public var distance: Int
+    public var claimedType: String
+    public var path: [String]
+    public var touches: [RuleTouch] = []
+}
+
+/// The answer to a query: the type, the ranked handlers, the excluded claims, the default.
+public struct Resolution: Sendable {
+    public var query: Query
+    public var type: DocumentType
+    public var handlers: [Candidate]
+    public var excluded: [Exclusion]
+    /// Decided last: see `Resolver.decideDefault`.
+    public var defaultHandler: String?
+    /// Quick Look can preview the type (never a handler).
+    public var previewable: Bool
+    /// Notes about user defaults and rules that did not apply.
+    public var notes: [String]
+}

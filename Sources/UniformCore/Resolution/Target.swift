@@ -1,0 +1,72 @@
+import Foundation
+
+/// What a command-line TARGET names (SPEC §3): a leading `.` is an extension; `dyn.…` or a
+/// declared identifier is a UTI; `x/y` that is not an existing file is a MIME type; anything
+/// else is a file name or path. `uti:`, `mime:`, `ext:` and `file:` force a reading.
+public enum Target: Sendable, Hashable, CustomStringConvertible {
+    case uti(String)
+    case fileExtension(String)
+    case mimeType(String)
+    case file(String)
+    /// A tag of another class (OSType, pasteboard type), from the Lua API.
+    case tag(tagClass: String, tag: String)
+
+    public static func parse(_ text: String, graph: TypeGraph, fileExists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }) -> Target {
+        for (prefix, make) in [("uti:", Target.uti), ("mime:", Target.mimeType), ("ext:", Target.fileExtension), ("file:", Target.file)] as [(String, (String) -> Target)] {
+            if text.hasPrefix(prefix) {
+                var rest = String(text.dropFirst(prefix.count))
+                if prefix == "ext:", rest.hasPrefix(".") { rest.removeFirst() }
+                return make(rest)
+            }
+        }
+        if text.hasPrefix("."), text.count > 1 { return .fileExtension(String(text.dropFirst())) }
+        if DynamicIdentifier.isDynamic(text) || graph.id(of: text).map(graph.isDeclared) == true { return .uti(text) }
+        if text.contains("/"), !fileExists(text), isMIMEShaped(text) { return .mimeType(text) }
+        return .file(text)
+    }
+
+    private static func isMIMEShaped(_ text: String) -> Bool {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        return parts.count == 2 && !parts[0].isEmpty && !parts[1].isEmpty && !text.contains(" ")
+    }
+
+    /// The tag a query carries (`.pdb` → extension `pdb`), if any.
+    public var tag: (tagClass: String, tag: String)? {
+        switch self {
+        case .uti: nil
+        case .fileExtension(let e): (TagClass.filenameExtension, e)
+        case .mimeType(let m): (TagClass.mimeType, m)
+        case .file(let name): Self.fileExtension(of: name).map { (TagClass.filenameExtension, $0) }
+        case .tag(let c, let t): (c, t)
+        }
+    }
+
+    /// Only the text after the last dot of the last path component is an extension.
+    public static func fileExtension(of path: String) -> String? {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex || name.count > 1 else { return nil }
+        let ext = name[name.index(after: dot)...]
+        return ext.isEmpty || dot == name.startIndex ? nil : String(ext)
+    }
+
+    public var description: String {
+        switch self {
+        case .uti(let u): u
+        case .fileExtension(let e): ".\(e)"
+        case .mimeType(let m): m
+        case .file(let f): f
+        case .tag(let c, let t): "\(c)=\(t)"
+        }
+    }
+
+    /// The kind of target, as JSON names it.
+    public var kind: String {
+        switch self {
+        case .uti: "uti"
+        case .fileExtension: "extension"
+        case .mimeType: "mime"
+        case .file: "file"
+        case .tag: "tag"
+        }
+    }
+}

@@ -1,0 +1,61 @@
+/// Finds the type of a target (SPEC §2 "Tag lookup").
+public struct TypeResolver {
+    public let graph: TypeGraph
+
+    public init(graph: TypeGraph) {
+        self.graph = graph
+    }
+
+    /// Resolves a target. Command-line targets are documents, so an unknown tag becomes a
+    /// dynamic type conforming to `public.data`, or to `conformingTo` when given (a hard filter).
+    /// `documentConformance: false` is the bare tag lookup of the Lua API (`1=webvtt`).
+    public func resolve(_ target: Target, conformingTo filter: String? = nil, documentConformance: Bool = true) -> DocumentType {
+        switch target {
+        case .uti(let identifier):
+            return type(forIdentifier: identifier)
+        case .file(let name) where Target.fileExtension(of: name) == nil:
+            // A document without an extension is plain data.
+            return type(forIdentifier: filter ?? "public.data")
+        default:
+            let (tagClass, tag) = target.tag!
+            let filterID = filter.flatMap { graph.id(of: $0) }
+            var found: [TypeID] = []
+            if filter == nil || filterID != nil {
+                found = graph.lookup(tag: tag, ofClass: tagClass, conformingTo: filterID)
+            }
+            if let winner = found.first {
+                var type = declaredType(winner)
+                type.alternatives = Array(found.dropFirst())
+                return type
+            }
+            let conformance = filter ?? (documentConformance ? "public.data" : nil)
+            let dynamic = DynamicIdentifier(tagClass: tagClass, tag: tag, conformingTo: conformance)
+            return dynamicType(dynamic)
+        }
+    }
+
+    /// A UTI target: declared, interned-but-undeclared, dynamic, or unknown.
+    public func type(forIdentifier identifier: String) -> DocumentType {
+        if let id = graph.id(of: identifier) { return declaredType(id) }
+        if let dynamic = DynamicIdentifier(decoding: identifier) { return dynamicType(dynamic, spelling: identifier) }
+        return DocumentType(identifier: identifier, id: nil, isDynamic: false, ancestors: [])
+    }
+
+    private func declaredType(_ id: TypeID) -> DocumentType {
+        DocumentType(identifier: graph.identifier(id), id: id, isDynamic: false, ancestors: graph.supertypes(id))
+    }
+
+    /// A dynamic type's supertypes are exactly those its payload names, and theirs.
+    private func dynamicType(_ dynamic: DynamicIdentifier, spelling: String? = nil) -> DocumentType {
+        var ancestors: [Ancestor] = []
+        var seen = Set<TypeID>()
+        for parent in dynamic.conformsTo {
+            guard let pid = graph.id(of: parent) else { continue }
+            for ancestor in graph.supertypes(pid) where seen.insert(ancestor.id).inserted {
+                ancestors.append(Ancestor(id: ancestor.id, distance: ancestor.distance + 1, via: ancestor.via))
+            }
+        }
+        ancestors.sort { $0.distance < $1.distance }
+        return DocumentType(identifier: spelling ?? dynamic.identifier, id: nil, isDynamic: true, ancestors: ancestors)
+    }
+}

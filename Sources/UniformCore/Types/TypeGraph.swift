@@ -1,0 +1,284 @@
+import Foundation
+
+/// Every type identifier the world knows, with its winning declaration, its direct parents,
+/// its conformance closure and the tag indexes.
+///
+/// Built once from all declarations in load order (catalog, manifests, rules); immutable
+/// afterwards, so it is shared freely between threads and queries.
+public struct TypeGraph: Sendable {
+    /// Original spelling of each identifier (from its winning declaration, else first seen).
+    private(set) var spellings: [String] = []
+    private var index: [String: TypeID] = [:]
+    /// All declarations of each type in load order, and which one wins.
+    private(set) var declarationsByType: [[TypeDeclaration]] = []
+    private(set) var winners: [Int?] = []
+    /// Load position of each winning declaration (for tie-breaks in tag lookup).
+    private var winnerOrder: [Int] = []
+    private(set) var parentIDs: [[TypeID]] = []
+    private var closures: [[Ancestor]] = []
+    /// Sorted ids of each closure, for fast conformance tests.
+    private var closureSets: [[Int32]] = []
+    /// tag class → normalised tag → types whose winning declaration lists it.
+    private var tagIndex: [String: [String: [TypeID]]] = [:]
+    private var wildcardFlags: [Bool] = []
+    /// Cycles, self-conformance and losing declarations.
+    public private(set) var findings: [Finding] = []
+
+    /// The types treated as wildcards by the resolver even though the catalog does not flag
+    /// them all (SPEC §3: `public.content` is one).
+    public static let extraWildcards: Set<String> = ["public.content"]
+
+    public init(declarations: [TypeDeclaration], additionalIdentifiers: [String] = []) {
+        for (order, declaration) in declarations.enumerated() {
+            let id = intern(declaration.identifier)
+            declarationsByType[id.index].append(declaration)
+            if let current = winners[id.index] {
+                let best = declarationsByType[id.index][current]
+                if declaration.precedence < best.precedence {
+                    winners[id.index] = declarationsByType[id.index].count - 1
+                    winnerOrder[id.index] = order
+                }
+            } else {
+                winners[id.index] = declarationsByType[id.index].count - 1
+                winnerOrder[id.index] = order
+            }
+        }
+        // Parents and extra identifiers become (possibly undeclared) nodes too.
+        for declaration in declarations {
+            for parent in declaration.parents { _ = intern(parent) }
+        }
+        for identifier in additionalIdentifiers { _ = intern(identifier) }
+
+        parentIDs = Array(repeating: [], count: spellings.count)
+        wildcardFlags = Array(repeating: false, count: spellings.count)
+        for i in 0..<spellings.count {
+            guard let w = winners[i] else { continue }
+            let winner = declarationsByType[i][w]
+            spellings[i] = winner.identifier
+            var seen = Set<TypeID>()
+            parentIDs[i] = winner.parents.compactMap { id(of: $0) }.filter { seen.insert($0).inserted }
+            wildcardFlags[i] = winner.isWildcard || Self.extraWildcards.contains(winner.identifier.lowercased())
+            indexTags(of: winner, as: TypeID(i))
+        }
+        reportLosingDeclarations()
+        reportSelfConformance()
+        breakCycles()
+        computeClosures()
+    }
+
+    // MARK: - Queries
+
+    public var count: Int { spellings.count }
+    public var allIDs: [TypeID] { (0..<spellings.count).map { TypeID($0) } }
+
+    /// Case-insensitive lookup of an interned identifier.
+    public func id(of identifier: String) -> TypeID? {
+        index[identifier] ?? index[identifier.lowercased()]
+    }
+
+    public func identifier(_ id: TypeID) -> String { spellings[id.index] }
+
+    public func isDeclared(_ id: TypeID) -> Bool { winners[id.index] != nil }
+
+    /// The winning declaration, whose parents and tags count.
+    public func declaration(_ id: TypeID) -> TypeDeclaration? {
+        winners[id.index].map { declarationsByType[id.index][$0] }
+    }
+
+    /// Every declaration of the type in load order (winner included).
+    public func declarations(_ id: TypeID) -> [TypeDeclaration] { declarationsByType[id.index] }
+
+    /// Direct parents after cycle breaking, in declared order.
+    public func parents(_ id: TypeID) -> [TypeID] { parentIDs[id.index] }
+
+    /// The reflexive-transitive closure, breadth-first with parents in declared order; the type
+    /// itself comes first at distance 0.
+    public func supertypes(_ id: TypeID) -> [Ancestor] { closures[id.index] }
+
+    /// Reflexive, transitive conformance.
+    public func conforms(_ a: TypeID, to b: TypeID) -> Bool {
+        let set = closureSets[a.index]
+        var low = 0, high = set.count
+        while low < high {
+            let mid = (low + high) >> 1
+            if set[mid] < b.raw { low = mid + 1 } else { high = mid }
+        }
+        return low < set.count && set[low] == b.raw
+    }
+
+    /// Catalog-flagged wildcard types and `public.content`.
+    public func isWildcard(_ id: TypeID) -> Bool { wildcardFlags[id.index] }
+
+    /// Types whose winning declaration has the tag, unordered.
+    public func types(withTag tag: String, ofClass tagClass: String) -> [TypeID] {
+        tagIndex[tagClass]?[Self.normalise(tag, ofClass: tagClass)] ?? []
+    }
+
+    /// Tag lookup (SPEC §2): the candidates in preference order — `public.*` first, then types
+    /// conforming to `public.data`, then the type whose first tag is the query, then exported
+    /// over imported, then catalog/load order. `conformingTo` is a hard filter.
+    public func lookup(tag: String, ofClass tagClass: String, conformingTo filter: TypeID? = nil) -> [TypeID] {
+        var candidates = types(withTag: tag, ofClass: tagClass)
+        if let filter { candidates = candidates.filter { conforms($0, to: filter) } }
+        guard candidates.count > 1 else { return candidates }
+        let normalised = Self.normalise(tag, ofClass: tagClass)
+        let data = id(of: "public.data")
+        func key(_ t: TypeID) -> (Int, Int, Int, Int, Int) {
+            let declaration = self.declaration(t)!
+            let isPublic = spellings[t.index].lowercased().hasPrefix("public.") ? 0 : 1
+            let isData = (data.map { conforms(t, to: $0) } ?? false) ? 0 : 1
+            let first = declaration.tags(ofClass: tagClass).first.map { Self.normalise($0, ofClass: tagClass) == normalised } ?? false
+            let exported = declaration.kind == .exported ? 0 : 1
+            return (isPublic, isData, first ? 0 : 1, exported, winnerOrder[t.index])
+        }
+        return candidates.sorted { key($0) < key($1) }
+    }
+
+    /// The preferred (first) tag of a class, from the winning declaration.
+    public func preferredTag(_ id: TypeID, ofClass tagClass: String) -> String? {
+        declaration(id)?.tags(ofClass: tagClass).first
+    }
+
+    /// Tags of case-insensitive classes compare lowercased.
+    public static func normalise(_ tag: String, ofClass tagClass: String) -> String {
+        TagClass.isCaseInsensitive(tagClass) ? tag.lowercased() : tag
+    }
+
+    /// The conformance path from a type up to one of its supertypes:
+    /// `[com.x.pdb, public.plain-text]`.
+    public func path(from start: TypeID, to target: TypeID) -> [TypeID] {
+        guard let ancestor = closures[start.index].first(where: { $0.id == target }) else { return [] }
+        var path = [ancestor.id]
+        var via = ancestor.via
+        while let step = via, step != start {
+            path.append(step)
+            via = closures[start.index].first(where: { $0.id == step })?.via
+        }
+        if target != start { path.append(start) }
+        return path.reversed()
+    }
+
+    // MARK: - Building
+
+    private mutating func intern(_ identifier: String) -> TypeID {
+        let key = identifier.lowercased()
+        if let existing = index[key] { return existing }
+        let id = TypeID(spellings.count)
+        index[key] = id
+        spellings.append(identifier)
+        declarationsByType.append([])
+        winners.append(nil)
+        winnerOrder.append(Int.max)
+        return id
+    }
+
+    private mutating func indexTags(of declaration: TypeDeclaration, as id: TypeID) {
+        for list in declaration.tags {
+            var seen = Set<String>()
+            for tag in list.tags {
+                let normalised = Self.normalise(tag, ofClass: list.tagClass)
+                guard !normalised.isEmpty, seen.insert(normalised).inserted else { continue }
+                tagIndex[list.tagClass, default: [:]][normalised, default: []].append(id)
+            }
+        }
+    }
+
+    private mutating func reportLosingDeclarations() {
+        for i in 0..<spellings.count {
+            let all = declarationsByType[i]
+            guard all.count > 1, let w = winners[i] else { continue }
+            let winner = all[w]
+            for (n, loser) in all.enumerated() where n != w {
+                // Two imports of a system type are routine; conflicting exports are not.
+                let severity: Severity = (loser.kind == .exported) ? .warning : .note
+                let why: String
+                if winner.precedence < loser.precedence {
+                    why = "the \(winner.provenance) declaration takes precedence over one \(loser.provenance)"
+                } else {
+                    why = "the first loaded declaration wins"
+                }
+                findings.append(Finding(
+                    rule: "duplicate-declaration", severity: severity,
+                    message: "'\(loser.identifier)' is also declared at \(winner.location) (\(winner.provenance)); this declaration (\(loser.provenance)) is ignored: \(why)",
+                    location: loser.location, subject: loser.identifier))
+            }
+        }
+    }
+
+    /// Self-conformance is reported for every declaration, winning or not: a broken export
+    /// deserves a finding even when the catalog's declaration shadows it.
+    private mutating func reportSelfConformance() {
+        for i in 0..<spellings.count {
+            for declaration in declarationsByType[i] where declaration.origin != .catalog {
+                if let n = declaration.parents.firstIndex(where: { $0.caseInsensitiveCompare(declaration.identifier) == .orderedSame }) {
+                    let location = n < declaration.parentLocations.count ? declaration.parentLocations[n] : declaration.location
+                    findings.append(Finding(
+                        rule: "conformance-cycle", severity: .error,
+                        message: "'\(declaration.identifier)' declares that it conforms to itself; remove it from its own UTTypeConformsTo",
+                        location: location, subject: declaration.identifier))
+                }
+            }
+        }
+        for i in 0..<spellings.count {
+            parentIDs[i].removeAll { $0.index == i }
+        }
+    }
+
+    /// Depth-first search over parent edges; every back edge closes a cycle and is dropped, so
+    /// closures terminate. The cycle is reported at the declaration that closes it.
+    private mutating func breakCycles() {
+        var state = [UInt8](repeating: 0, count: spellings.count)  // 0 new, 1 on stack, 2 done
+        for start in 0..<spellings.count where state[start] == 0 {
+            var stack: [(node: Int, next: Int)] = [(start, 0)]
+            var path: [Int] = [start]
+            state[start] = 1
+            while !stack.isEmpty {
+                let (node, next) = stack[stack.count - 1]
+                if next < parentIDs[node].count {
+                    stack[stack.count - 1].next += 1
+                    let parent = parentIDs[node][next].index
+                    if state[parent] == 1 {
+                        let cycleStart = path.firstIndex(of: parent) ?? 0
+                        let names = (path[cycleStart...] + [parent]).map { spellings[$0] }.joined(separator: " → ")
+                        let location = declaration(TypeID(node))?.location
+                        findings.append(Finding(
+                            rule: "conformance-cycle", severity: .error,
+                            message: "conformance cycle \(names); the edge \(spellings[node]) → \(spellings[parent]) is ignored",
+                            location: location, subject: spellings[node]))
+                        parentIDs[node].remove(at: next)
+                        stack[stack.count - 1].next -= 1
+                    } else if state[parent] == 0 {
+                        state[parent] = 1
+                        stack.append((parent, 0))
+                        path.append(parent)
+                    }
+                } else {
+                    state[node] = 2
+                    stack.removeLast()
+                    path.removeLast()
+                }
+            }
+        }
+    }
+
+    private mutating func computeClosures() {
+        closures = Array(repeating: [], count: spellings.count)
+        closureSets = Array(repeating: [], count: spellings.count)
+        var mark = [Int32](repeating: -1, count: spellings.count)
+        for i in 0..<spellings.count {
+            var queue: [Ancestor] = [Ancestor(id: TypeID(i), distance: 0, via: nil)]
+            mark[i] = Int32(i)
+            var head = 0
+            while head < queue.count {
+                let current = queue[head]
+                head += 1
+                for parent in parentIDs[current.id.index] where mark[parent.index] != Int32(i) {
+                    mark[parent.index] = Int32(i)
+                    queue.append(Ancestor(id: parent, distance: current.distance + 1, via: current.id))
+                }
+            }
+            closures[i] = queue
+            closureSets[i] = queue.map(\.id.raw).sorted()
+        }
+    }
+}
