@@ -1,0 +1,41 @@
+import ArgumentParser
+import UniformRules
+
+/// `uniform send FILE --from ID --to ID`: what iOS gives the receiving app.
+struct SendCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "send",
+        abstract: "Simulate an Open-In hand-off: the Inbox URL, source application and annotation the receiver gets, or the refusal."
+    )
+
+    @Argument(help: "The document's file name.") var file: String
+    @Option(help: ArgumentHelp("Sender bundle id.", valueName: "ID")) var from: String
+    @Option(help: ArgumentHelp("Receiver bundle id.", valueName: "ID")) var to: String
+    @Option(help: ArgumentHelp("A property list with a dictionary root to pass as the annotation.", valueName: "PLIST")) var annotation: String?
+    @Option(help: ArgumentHelp("A name already in the receiver's Inbox (repeatable).", valueName: "NAME")) var inbox: [String] = []
+    @OptionGroup var world: WorldOptions
+    @Option(help: "Output format: text or json.") var format: QueryFormat = .text
+
+    func run() throws {
+        let world = try self.world.makeWorld()
+        var annotationNode: PlistNode?
+        if let path = annotation {
+            do {
+                annotationNode = try PlistReader.read(contentsOf: path).root
+                try Handoff.validateAnnotation(annotationNode!)
+            } catch let error as PlistError {
+                throw CommandFailure.input(error.description)
+            } catch let error as HandoffError {
+                throw CommandFailure.input("\(path): \(error.description)")
+            }
+        }
+        let handoff = Handoff(resolver: Resolver(world: world))
+        let result = try handoff.send(HandoffRequest(file: file, from: from, to: to, annotation: annotationNode, inbox: inbox))
+        let report = HandoffReport(result)
+        switch format {
+        case .text: Output.print(report.text)
+        case .json: Output.print(report.json.rendered())
+        }
+        if !result.accepted { throw CommandFailure.no() }
+    }
+}

@@ -1,0 +1,13 @@
+import ArgumentParser
+
+/// The `uniform` command: document types, handler resolution and Lua policies, offline.
+struct Uniform: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "uniform",
+        abstract: "Answer what type a file is, which apps open it, in what order, and why — offline, from Info.plist manifests.",
+        version: "0.1.0",
+        subcommands: [
+            ResolveCommand.self, TypeCommand.self, ConformsCommand.self, SendCommand.self, PlistCommand.self,
+        ]
+    )
+}

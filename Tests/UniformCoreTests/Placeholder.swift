@@ -1,2 +1,0 @@
-import XCTest
-final class UniformCoreTestsPlaceholder: XCTestCase { func testBuilds() {} }
