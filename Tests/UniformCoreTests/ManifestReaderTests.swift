@@ -1,0 +1,47 @@
+import UniformCore
+import XCTest
+
+final class ManifestReaderTests: XCTestCase {
+    func testPlaceholdersStandInsAndDefines() throws {
+        let body = "<key>CFBundleIdentifier</key><string>$(PRODUCT_BUNDLE_IDENTIFIER)</string><key>CFBundleName</key><string>${PRODUCT_NAME}</string>"
+        let raw = try Fixtures.manifest(body, file: "Apps/My App/Info.plist")
+        XCTAssertEqual(raw.bundleID, "standin.apps.my-app.info-plist")
+        XCTAssertEqual(raw.name, "${PRODUCT_NAME}", "undefined placeholders stay verbatim")
+        XCTAssertTrue(raw.findings.contains { $0.rule == "bundle-id-placeholder" && $0.message.contains("--define PRODUCT_BUNDLE_IDENTIFIER") })
+        let defined = try Fixtures.manifest(body, defines: ["PRODUCT_BUNDLE_IDENTIFIER": "com.acme.app", "PRODUCT_NAME": "My App"])
+        XCTAssertEqual(defined.bundleID, "com.acme.app")
+        XCTAssertEqual(defined.name, "My App")
+        XCTAssertEqual(Placeholders.expand("@NAME@.$(X:rfc1034identifier)", defines: ["NAME": "a", "X": "b c"]).text, "a.b-c")
+    }
+
+    func testJunkBecomesFindingsNotCrashes() throws {
+        let m = try Fixtures.manifest("""
+        <key>CFBundleIdentifier</key><string>com.acme.junk</string>
+        <key>CFBundleDocumentTypes</key><array>
+          <string>not a dict</string>
+          <dict><key>LSItemContentTypes</key><string>public.png</string><key>LSHandlerRank</key><string>Owner</string></dict>
+          <dict><key>CFBundleTypeRole</key><integer>3</integer><key>LSItemContentTypes</key><array><string></string><string>public.jpeg</string></array></dict>
+        </array>
+        <key>UTExportedTypeDeclarations</key><dict/>
+        """)
+        XCTAssertEqual(m.claims.count, 2)
+        XCTAssertEqual(m.claims[0].contentTypes.map(\.value), ["public.png"], "a string where an array belongs")
+        XCTAssertEqual(m.claims[0].role, .viewer)
+        XCTAssertEqual(m.claims[1].contentTypes.map(\.value), ["public.jpeg"])
+        let rules = Set(m.findings.map(\.rule))
+        XCTAssertTrue(rules.isSuperset(of: ["manifest.invalid-value", "missing-role", "empty-identifier"]), "\(rules)")
+    }
+
+    func testDuplicateBundleIDsStayApart() throws {
+        let a = try Fixtures.app("com.acme.same", claims: [(["public.png"], "Viewer", nil)], file: "a/Info.plist")
+        let b = try Fixtures.app("com.acme.same", claims: [(["public.png"], "Editor", nil)], file: "b/Info.plist")
+        let world = World(manifests: [a, b])
+        XCTAssertEqual(world.apps.map(\.bundleID), ["com.acme.same", "com.acme.same#2"])
+        XCTAssertTrue(world.findings.contains { $0.rule == "duplicate-bundle-id" })
+    }
+
+    func testPlatformDetection() throws {
+        XCTAssertEqual(try Fixtures.manifest("<key>CFBundleIdentifier</key><string>a</string><key>UIDeviceFamily</key><array><integer>1</integer></array>").platform, .ios)
+        XCTAssertEqual(try Fixtures.manifest("<key>CFBundleIdentifier</key><string>a</string>").platform, .macos)
+    }
+}

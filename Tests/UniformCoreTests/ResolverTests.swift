@@ -1,0 +1,126 @@
+import UniformCore
+import XCTest
+
+final class ResolverTests: XCTestCase {
+    /// A private type under public.plain-text plus the usual generic handlers.
+    func makeWorld(extraApps: [Manifest] = [], defaults: [DefaultHandler] = []) throws -> World {
+        let owner = try Fixtures.app("com.acme.molecules", claims: [(["com.acme.pdb", "org.gnu.gnu-zip-archive"], "Viewer", "Owner")], extra: """
+        <key>UTExportedTypeDeclarations</key><array>\(Fixtures.declaration("com.acme.pdb", conformsTo: ["public.plain-text", "public.text"], extensions: ["pdb"], mime: ["chemical/x-pdb"]))</array>
+        """)
+        let editor = try Fixtures.app("com.acme.editor", claims: [(["public.plain-text"], "Editor", nil)])
+        let alt = try Fixtures.app("com.acme.alt", claims: [(["public.text"], "Viewer", "Alternate")])
+        let hex = try Fixtures.app("com.acme.hex", claims: [(["public.data"], "Viewer", "Owner")])
+        let never = try Fixtures.app("com.acme.never", claims: [(["com.acme.pdb"], "Viewer", "None")])
+        let ql = try Fixtures.app("com.acme.ql", claims: [(["com.acme.pdb"], "QLGenerator", nil)])
+        return World(manifests: [owner, editor, alt, hex, never, ql] + extraApps, preferenceDefaults: defaults)
+    }
+
+    func testOrderSpecificityThenRankThenBundleID() throws {
+        let r = try Fixtures.resolve(".pdb", in: makeWorld())
+        XCTAssertEqual(r.type.identifier, "com.acme.pdb")
+        XCTAssertEqual(r.handlers.map(\.bundleID), ["com.acme.molecules", "com.acme.editor", "com.acme.alt", "com.acme.hex"])
+        XCTAssertEqual(r.handlers.map(\.match), [.exact, .conforms, .conforms, .wildcard])
+        XCTAssertEqual(r.handlers.map(\.distance), [0, 1, 1, 2])
+        XCTAssertEqual(r.handlers[1].rank, .default, "a missing LSHandlerRank counts as Default")
+        XCTAssertEqual(r.handlers[1].path, ["com.acme.pdb", "public.plain-text"])
+        XCTAssertEqual(r.defaultHandler, "com.acme.molecules")
+        XCTAssertEqual(Set(r.excluded.map(\.bundleID)), ["com.acme.never", "com.acme.ql"])
+        XCTAssertTrue(r.excluded.first { $0.bundleID == "com.acme.never" }!.reason.contains("None"))
+        XCTAssertTrue(r.previewable, "conforms to public.text")
+        for c in r.handlers { XCTAssertEqual(c.claim.file, "\(c.bundleID)/Info.plist") }
+    }
+
+    func testMIMEAndFileNameAndGzip() throws {
+        let world = try makeWorld()
+        XCTAssertEqual(try Fixtures.resolve("chemical/x-pdb", in: world).type.identifier, "com.acme.pdb")
+        XCTAssertEqual(try Fixtures.resolve("1abc.PDB", in: world).type.identifier, "com.acme.pdb")
+        let gz = try Fixtures.resolve("1abc.pdb.gz", in: world)
+        XCTAssertEqual(gz.type.identifier, "org.gnu.gnu-zip-archive")
+        XCTAssertEqual(gz.handlers.map(\.bundleID), ["com.acme.molecules", "com.acme.hex"])
+        XCTAssertFalse(gz.previewable)
+    }
+
+    func testRoleFilter() throws {
+        let r = try Fixtures.resolve(".pdb", in: makeWorld(), role: .editor)
+        XCTAssertEqual(r.handlers.map(\.bundleID), ["com.acme.editor"])
+        XCTAssertTrue(r.excluded.contains { $0.bundleID == "com.acme.molecules" && $0.reason.contains("does not satisfy the editor role") })
+        let viewer = try Fixtures.resolve(".pdb", in: makeWorld(), role: .viewer)
+        XCTAssertTrue(viewer.handlers.contains { $0.bundleID == "com.acme.editor" }, "editor implies viewer")
+    }
+
+    func testWildcardOnlyMeansNoDefault() throws {
+        let r = try Fixtures.resolve("notes.xyz", in: makeWorld())
+        XCTAssertTrue(r.type.isDynamic)
+        XCTAssertEqual(r.handlers.map(\.bundleID), ["com.acme.hex"])
+        XCTAssertEqual(r.handlers[0].match, .wildcard)
+        XCTAssertNil(r.defaultHandler)
+    }
+
+    func testPrivateTypeUnderPublicItemIsNotReachedByDataClaims() throws {
+        let monitor = try Fixtures.app("jp.example.monitor", claims: [(["jp.example.bookmark"], "Viewer", "Owner")], extra: """
+        <key>UTExportedTypeDeclarations</key><array>\(Fixtures.declaration("jp.example.bookmark", conformsTo: ["public.item"], extensions: ["ssbookmark"]))</array>
+        """)
+        let sync = try Fixtures.app("com.acme.sync", claims: [(["public.item"], "Viewer", "Alternate")])
+        let legacyStar = try Fixtures.manifest("""
+        <key>CFBundleIdentifier</key><string>com.acme.star</string>
+        <key>CFBundleDocumentTypes</key><array><dict><key>CFBundleTypeRole</key><string>Viewer</string><key>CFBundleTypeExtensions</key><array><string>*</string></array></dict></array>
+        """)
+        let r = try Fixtures.resolve("x.ssbookmark", in: makeWorld(extraApps: [monitor, sync, legacyStar]))
+        XCTAssertEqual(r.handlers.map(\.bundleID), ["jp.example.monitor", "com.acme.sync"])
+        let txt = try Fixtures.resolve("x.txt", in: makeWorld(extraApps: [legacyStar]))
+        XCTAssertTrue(txt.handlers.contains { $0.bundleID == "com.acme.star" && $0.match == .wildcard })
+    }
+
+    func testLegacyKeysOnlyWithoutContentTypes() throws {
+        let legacy = try Fixtures.manifest("""
+        <key>CFBundleIdentifier</key><string>com.acme.legacy</string>
+        <key>CFBundleDocumentTypes</key><array>
+        <dict><key>CFBundleTypeRole</key><string>Editor</string><key>CFBundleTypeExtensions</key><string>pdb</string></dict>
+        <dict><key>CFBundleTypeRole</key><string>Editor</string><key>LSItemContentTypes</key><array><string>com.other</string></array><key>CFBundleTypeMIMETypes</key><array><string>chemical/x-pdb</string></array></dict>
+        </array>
+        """)
+        let shadowed = try Fixtures.manifest("""
+        <key>CFBundleIdentifier</key><string>com.acme.shadowed</string>
+        <key>CFBundleDocumentTypes</key><array>
+        <dict><key>CFBundleTypeRole</key><string>Editor</string><key>LSItemContentTypes</key><array><string>com.other</string></array><key>CFBundleTypeExtensions</key><array><string>pdb</string></array></dict>
+        </array>
+        """)
+        let r = try Fixtures.resolve(".pdb", in: makeWorld(extraApps: [legacy, shadowed]))
+        XCTAssertEqual(r.handlers.map(\.bundleID).prefix(2), ["com.acme.molecules", "com.acme.legacy"])
+        XCTAssertEqual(r.handlers[1].match, .legacy)
+        XCTAssertFalse(r.handlers.contains { $0.bundleID == "com.acme.shadowed" })
+        let byMIME = try Fixtures.resolve("chemical/x-pdb", in: makeWorld(extraApps: [legacy]))
+        XCTAssertTrue(byMIME.handlers.contains { $0.bundleID == "com.acme.legacy" && $0.match == .legacy }, "the resolved type's own tags count")
+    }
+
+    func testUserDefaults() throws {
+        let location = SourceLocation(file: "prefs.plist", line: 3)
+        let byType = DefaultHandler(key: .contentType("com.acme.pdb"), roles: ["LSHandlerRoleAll": "com.acme.alt"], location: location)
+        let byTag = DefaultHandler(key: .tag(tagClass: TagClass.filenameExtension, tag: "PDB"), roles: ["LSHandlerRoleAll": "com.acme.hex"], location: location)
+        var r = try Fixtures.resolve(".pdb", in: makeWorld(defaults: [byTag, byType]))
+        XCTAssertEqual(r.handlers.first?.bundleID, "com.acme.alt", "the content-type entry wins")
+        XCTAssertTrue(r.handlers[0].isUserDefault)
+        XCTAssertEqual(r.defaultHandler, "com.acme.alt")
+        r = try Fixtures.resolve(".pdb", in: makeWorld(defaults: [byTag]))
+        XCTAssertEqual(r.defaultHandler, "com.acme.hex", "a user default may be a wildcard claim")
+        let stranger = DefaultHandler(key: .contentType("com.acme.pdb"), roles: ["LSHandlerRoleAll": "com.nobody"], location: location)
+        r = try Fixtures.resolve(".pdb", in: makeWorld(defaults: [stranger]))
+        XCTAssertEqual(r.defaultHandler, "com.acme.molecules")
+        XCTAssertTrue(r.notes.first?.contains("not a candidate") ?? false)
+    }
+
+    func testOneEntryPerAppWithItsBestClaim() throws {
+        let double = try Fixtures.app("com.acme.double", claims: [(["public.data"], "Viewer", "Owner"), (["public.plain-text"], "Viewer", "Alternate")])
+        let r = try Fixtures.resolve(".pdb", in: makeWorld(extraApps: [double]))
+        XCTAssertEqual(r.handlers.filter { $0.bundleID == "com.acme.double" }.count, 1)
+        XCTAssertEqual(r.handlers.first { $0.bundleID == "com.acme.double" }?.match, .conforms)
+    }
+
+    func testPlatformFilter() throws {
+        let ios = try Fixtures.app("com.acme.ios", claims: [(["com.acme.pdb"], "Editor", "Owner")], extra: "<key>LSRequiresIPhoneOS</key><true/>")
+        let base = try makeWorld(extraApps: [ios])
+        let macOnly = World(manifests: base.apps, platform: .macos)
+        XCTAssertTrue(try Fixtures.resolve(".pdb", in: base).handlers.contains { $0.bundleID == "com.acme.ios" })
+        XCTAssertFalse(try Fixtures.resolve(".pdb", in: macOnly).handlers.contains { $0.bundleID == "com.acme.ios" })
+    }
+}
