@@ -75,7 +75,7 @@ public enum PlistReader {
         if PlistFormatDetector.detect(bytes) == .xml {
             var parser = XMLPlistParser(base: base, count: bytes.count, lines: lines, file: file, limits: limits)
             let root = try parser.parseDocument()
-            return PlistDocument(file: file, format: .xml, root: root, comments: parser.comments)
+            return PlistDocument(file: file, format: .xml, root: root, comments: parser.comments, strayText: parser.strayText)
         }
         var parser = OpenStepPlistParser(base: base, count: bytes.count, lines: lines, file: file, limits: limits)
         let root = try parser.parseDocument()

@@ -15,6 +15,7 @@ struct XMLPlistParser {
     private let limits: PlistLimits
     private var objectCount = 0
     private(set) var comments: [PlistComment] = []
+    private(set) var strayText: [PlistComment] = []
 
     init(base: UnsafePointer<UInt8>, count: Int, lines: LineIndex, file: String, limits: PlistLimits) {
         self.base = base
@@ -148,6 +149,7 @@ struct XMLPlistParser {
                     try expectClose(.array, openedAt: start)
                     return PlistNode(.array(items), mark: mark)
                 }
+                if try skipStrayText() { continue }
                 items.append(try parseValue(depth: depth + 1))
             }
         case .string:
@@ -201,9 +203,10 @@ struct XMLPlistParser {
                 try expectClose(.dict, openedAt: start)
                 return PlistDictionary(entries: entries)
             }
+            if try skipStrayText() { continue }
             let keyStart = pos
             guard pos < end, base[pos] == UInt8(ascii: "<") else {
-                throw error("expected <key> or </dict>, found \(found())", at: pos)
+                throw error("end of file inside the <dict> opened at \(lines.mark(at: start)); expected <key> or </dict>", at: pos)
             }
             let tag = try readOpenTag()
             guard tag.element == .key else {
@@ -438,6 +441,18 @@ struct XMLPlistParser {
             guard ByteScanning.matches("<!--", in: base, at: pos, end: end) else { return }
             try readComment()
         }
+    }
+
+    /// Skips text between the elements of a dict or array (see `PlistDocument.strayText`).
+    /// Returns whether there was any.
+    private mutating func skipStrayText() throws(PlistError) -> Bool {
+        guard pos < end, base[pos] != UInt8(ascii: "<") else { return false }
+        let start = pos
+        let stop = ByteScanning.find(UInt8(ascii: "<"), in: base, from: pos, end: end) ?? end
+        let text = String(decoding: UnsafeBufferPointer(start: base + start, count: stop - start), as: UTF8.self)
+        strayText.append(PlistComment(text: text.trimmingCharacters(in: .whitespacesAndNewlines), mark: lines.mark(at: start)))
+        pos = stop
+        return true
     }
 
     private mutating func readComment() throws(PlistError) {
