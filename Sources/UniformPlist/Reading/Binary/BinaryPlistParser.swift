@@ -15,6 +15,8 @@ struct BinaryPlistParser {
     private var inProgress: [Bool]
     private var stringCache: [String?]
     private var decodedObjects = 0
+    /// Reused for every UTF-16 string, so decoding one allocates only the `String`.
+    private var utf16Scratch: [UInt16] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>, limits: PlistLimits) throws(BinaryPlistProblem) {
         self.bytes = bytes
@@ -31,9 +33,18 @@ struct BinaryPlistParser {
     // MARK: Low-level reads
 
     /// Big-endian unsigned integer of `size` (1...8) bytes at `at`, bounds-checked.
+    @inline(__always)
     private func readUInt(_ at: Int, size: Int) throws(BinaryPlistProblem) -> UInt64 {
         guard at >= 0, size <= bytes.count, at <= bytes.count - size else {
             throw BinaryPlistProblem(offset: at, message: "read of \(size) bytes past the end of the file")
+        }
+        let raw = UnsafeRawPointer(bytes.baseAddress!) + at
+        switch size {
+        case 1: return UInt64(raw.load(as: UInt8.self))
+        case 2: return UInt64(UInt16(bigEndian: raw.loadUnaligned(as: UInt16.self)))
+        case 4: return UInt64(UInt32(bigEndian: raw.loadUnaligned(as: UInt32.self)))
+        case 8: return UInt64(bigEndian: raw.loadUnaligned(as: UInt64.self))
+        default: break
         }
         var value: UInt64 = 0
         for i in 0..<size { value = value << 8 | UInt64(bytes[at + i]) }
@@ -204,12 +215,11 @@ struct BinaryPlistParser {
                 result = String(String.UnicodeScalarView(slice.map { Unicode.Scalar($0) }))
             }
         } else {
-            var units: [UInt16] = []
-            units.reserveCapacity(count)
+            utf16Scratch.removeAll(keepingCapacity: true)
             for i in 0..<count {
-                units.append(UInt16(bytes[payload + 2 * i]) << 8 | UInt16(bytes[payload + 2 * i + 1]))
+                utf16Scratch.append(UInt16(bytes[payload + 2 * i]) << 8 | UInt16(bytes[payload + 2 * i + 1]))
             }
-            result = String(decoding: units, as: UTF16.self)
+            result = String(decoding: utf16Scratch, as: UTF16.self)
         }
         stringCache[index] = result
         return result

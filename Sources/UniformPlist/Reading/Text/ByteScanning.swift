@@ -46,3 +46,14 @@ enum ByteScanning {
         return base[at] == UInt8(ascii: "<") ? text : "'\(text)'"
     }
 }
+
+extension ByteScanning {
+    /// The text of `base[start..<stop]` without surrounding XML whitespace, as a `String`.
+    /// (Foundation's `trimmingCharacters` showed up in profiles.)
+    static func trimmedString(_ base: UnsafePointer<UInt8>, from start: Int, to stop: Int) -> String {
+        var first = start, last = stop
+        while first < last, isWhitespace(base[first]) { first += 1 }
+        while last > first, isWhitespace(base[last - 1]) { last -= 1 }
+        return String(decoding: UnsafeBufferPointer(start: base + first, count: last - first), as: UTF8.self)
+    }
+}

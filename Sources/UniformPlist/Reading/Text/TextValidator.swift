@@ -20,13 +20,20 @@ enum TextValidator {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         let newlineWord: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
         while i < count {
             if i + 8 <= count {
                 let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
                 let hasZero = (word &- ones) & ~word & highs
-                let nl = word ^ newlineWord
-                let hasNewline = (nl &- ones) & ~nl & highs
-                if word & highs == 0 && hasZero == 0 && hasNewline == 0 {
+                if word & highs == 0 && hasZero == 0 {
+                    // Pure ASCII without NUL: record newlines from an exact per-byte mask
+                    // (0x80 in every byte equal to '\n') and move on.
+                    let x = word ^ newlineWord
+                    var newlineMask = ~(((x & lows) &+ lows) | x | lows)
+                    while newlineMask != 0 {
+                        newlines.append(i + newlineMask.trailingZeroBitCount / 8)
+                        newlineMask &= newlineMask &- 1
+                    }
                     i += 8
                     continue
                 }

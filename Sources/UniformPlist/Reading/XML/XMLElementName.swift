@@ -19,6 +19,23 @@ enum XMLElementName: CaseIterable {
         }
     }
 
+    /// `</name>` as a literal, for the fast path of closing tags.
+    var closingTag: StaticString? {
+        switch self {
+        case .plist: "</plist>"
+        case .dict: "</dict>"
+        case .key: "</key>"
+        case .array: "</array>"
+        case .string: "</string>"
+        case .integer: "</integer>"
+        case .real: "</real>"
+        case .true: "</true>"
+        case .false: "</false>"
+        case .date: "</date>"
+        case .data: "</data>"
+        }
+    }
+
     /// The list used in "expected one of ..." messages.
     static let valueElementList = "<string>, <dict>, <array>, <integer>, <real>, <true/>, <false/>, <date>, <data>"
 

@@ -16,6 +16,11 @@ struct XMLPlistParser {
     private var objectCount = 0
     private(set) var comments: [PlistComment] = []
     private(set) var strayText: [PlistComment] = []
+    /// Children of the containers being parsed, shared by all levels: each container copies its
+    /// own run out once, so its array is allocated once at the right size instead of growing.
+    private let entryStack = ChildStack<PlistEntry>()
+    private let itemStack = ChildStack<PlistNode>()
+    private var interner = StringInterner()
 
     init(base: UnsafePointer<UInt8>, count: Int, lines: LineIndex, file: String, limits: PlistLimits) {
         self.base = base
@@ -142,15 +147,17 @@ struct XMLPlistParser {
         case .array:
             if tag.selfClosing { return PlistNode(.array([]), mark: mark) }
             try checkDepth(depth, at: start)
-            var items: [PlistNode] = []
+            let stackStart = itemStack.count
             while true {
                 try skipMisc()
                 if ByteScanning.matches("</", in: base, at: pos, end: end) {
                     try expectClose(.array, openedAt: start)
+                    let items = itemStack.pop(from: stackStart)
                     return PlistNode(.array(items), mark: mark)
                 }
                 if try skipStrayText() { continue }
-                items.append(try parseValue(depth: depth + 1))
+                let item = try parseValue(depth: depth + 1)
+                itemStack.push(item)
             }
         case .string:
             return PlistNode(.string(try readText(.string, tag: tag, openedAt: start)), mark: mark)
@@ -162,7 +169,7 @@ struct XMLPlistParser {
             return PlistNode(value, mark: mark)
         case .real:
             let text = try readRawText(.real, tag: tag, openedAt: start)
-            let trimmed = text.withBytes { String(decoding: $0, as: UTF8.self) }.trimmingCharacters(in: .whitespacesAndNewlines)
+            let trimmed = text.withBytes { $0.isEmpty ? "" : ByteScanning.trimmedString($0.baseAddress!, from: 0, to: $0.count) }
             guard let value = Self.parseReal(trimmed) else {
                 throw error("invalid <real> '\(trimmed)'; expected a number such as 1.5, -2e10, nan or inf", at: start)
             }
@@ -196,11 +203,12 @@ struct XMLPlistParser {
     }
 
     private mutating func parseDictionaryBody(depth: Int, openedAt start: Int) throws(PlistError) -> PlistDictionary {
-        var entries: [PlistEntry] = []
+        let stackStart = entryStack.count
         while true {
             try skipMisc()
             if ByteScanning.matches("</", in: base, at: pos, end: end) {
                 try expectClose(.dict, openedAt: start)
+                let entries = entryStack.pop(from: stackStart)
                 return PlistDictionary(entries: entries)
             }
             if try skipStrayText() { continue }
@@ -219,7 +227,7 @@ struct XMLPlistParser {
                 throw error("key '\(key)' has no value; expected one of \(XMLElementName.valueElementList), found \(found())", at: pos)
             }
             let value = try parseValue(depth: depth + 1)
-            entries.append(PlistEntry(key: key, keyMark: keyMark, value: value))
+            entryStack.push(PlistEntry(key: key, keyMark: keyMark, value: value))
         }
     }
 
@@ -297,6 +305,10 @@ struct XMLPlistParser {
 
     /// Reads `</name>` at `pos`, which must close `element`.
     private mutating func expectClose(_ element: XMLElementName, openedAt open: Int) throws(PlistError) {
+        if let literal = element.closingTag, ByteScanning.matches(literal, in: base, at: pos, end: end) {
+            pos += literal.utf8CodeUnitCount
+            return
+        }
         let start = pos
         guard ByteScanning.matches("</", in: base, at: pos, end: end) else {
             if pos >= end {
@@ -362,7 +374,7 @@ struct XMLPlistParser {
             let hasEntity = ByteScanning.find(UInt8(ascii: "&"), in: base, from: pos, end: lt) != nil
             let isClose = ByteScanning.matches("</", in: base, at: lt, end: end)
             if !slow && !hasEntity && isClose {
-                let text = String(decoding: UnsafeBufferPointer(start: base + pos, count: lt - pos), as: UTF8.self)
+                let text = interner.string(base, from: pos, count: lt - pos)
                 pos = lt
                 try expectClose(element, openedAt: open)
                 return text
@@ -449,8 +461,7 @@ struct XMLPlistParser {
         guard pos < end, base[pos] != UInt8(ascii: "<") else { return false }
         let start = pos
         let stop = ByteScanning.find(UInt8(ascii: "<"), in: base, from: pos, end: end) ?? end
-        let text = String(decoding: UnsafeBufferPointer(start: base + start, count: stop - start), as: UTF8.self)
-        strayText.append(PlistComment(text: text.trimmingCharacters(in: .whitespacesAndNewlines), mark: lines.mark(at: start)))
+        strayText.append(PlistComment(text: ByteScanning.trimmedString(base, from: start, to: stop), mark: lines.mark(at: start)))
         pos = stop
         return true
     }
@@ -458,8 +469,7 @@ struct XMLPlistParser {
     private mutating func readComment() throws(PlistError) {
         let start = pos
         guard let close = find("-->", from: pos + 4) else { throw error("unterminated comment; expected '-->'", at: start) }
-        let text = String(decoding: UnsafeBufferPointer(start: base + start + 4, count: close - start - 4), as: UTF8.self)
-        comments.append(PlistComment(text: text.trimmingCharacters(in: .whitespacesAndNewlines), mark: lines.mark(at: start)))
+        comments.append(PlistComment(text: ByteScanning.trimmedString(base, from: start + 4, to: close), mark: lines.mark(at: start)))
         pos = close + 3
     }
 
