@@ -14,12 +14,17 @@ public struct PlistDocument: Sendable {
     /// Comments found in text formats, in file order, with their positions (the text without
     /// the `<!-- -->` or `//` markers, trimmed). Used for inline suppressions.
     public var comments: [PlistComment]
+    /// Text found between elements of an XML plist, such as unprocessed `#ifdef` lines in
+    /// Info.plist files meant for the C preprocessor. Foundation ignores it, so the reader does
+    /// too, but keeps it (trimmed, with its position) so the core can report it.
+    public var strayText: [PlistComment]
 
-    public init(file: String, format: PlistFormat, root: PlistNode, comments: [PlistComment] = []) {
+    public init(file: String, format: PlistFormat, root: PlistNode, comments: [PlistComment] = [], strayText: [PlistComment] = []) {
         self.file = file
         self.format = format
         self.root = root
         self.comments = comments
+        self.strayText = strayText
     }
 }
 

@@ -1,48 +1,90 @@
 import Foundation
 
-/// Limits that keep hostile input from exhausting the machine; generous for real manifests.
-public struct PlistLimits: Sendable {
-    public var maxDepth: Int = 512
-    public var maxBytes: Int = 256 << 20
-    public var maxObjects: Int = 10_000_000
-
-    public init() {}
-}
-
 /// Reads XML, binary and OpenStep property lists, detecting the format from the content.
 public enum PlistReader {
     /// Reads a file from disk.
     public static func read(contentsOf path: String, limits: PlistLimits = PlistLimits()) throws -> PlistDocument {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        let url = URL(fileURLWithPath: path)
+        let data: Data
+        do {
+            data = try Data(contentsOf: url, options: .mappedIfSafe)
+        } catch {
             throw PlistError(file: path, mark: nil, message: "cannot read the file (does it exist, and is it readable?)")
         }
-        return try read(bytes: [UInt8](data), file: path, limits: limits)
+        return try data.withUnsafeBytes { raw in try read(bytes: raw, file: path, limits: limits) }
     }
 
-    /// Reads bytes; `file` is only used in diagnostics and positions.
-    /// TEMPORARY: Foundation-based placeholder until the positional readers land.
+    /// Reads bytes; `file` is only used in diagnostics.
     public static func read(bytes: [UInt8], file: String, limits: PlistLimits = PlistLimits()) throws -> PlistDocument {
-        let any: Any
-        do {
-            any = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
-        } catch {
-            throw PlistError(file: file, mark: nil, message: "\(error)")
+        try bytes.withUnsafeBufferPointer { try read(bytes: $0, file: file, limits: limits) }
+    }
+
+    /// Reads bytes without copying them.
+    public static func read(bytes: UnsafeRawBufferPointer, file: String, limits: PlistLimits = PlistLimits()) throws -> PlistDocument {
+        try read(bytes: bytes.bindMemory(to: UInt8.self), file: file, limits: limits)
+    }
+
+    /// Reads bytes without copying them.
+    public static func read(bytes: UnsafeBufferPointer<UInt8>, file: String, limits: PlistLimits = PlistLimits()) throws -> PlistDocument {
+        guard bytes.count <= limits.maxBytes else {
+            throw PlistError(file: file, mark: nil, message: "the file is \(bytes.count) bytes, more than the \(limits.maxBytes)-byte limit (PlistLimits.maxBytes)")
         }
-        func convert(_ v: Any) -> PlistNode {
-            let m = Mark.text(line: 1, column: 1, offset: 0)
-            switch v {
-            case let d as [String: Any]:
-                return PlistNode(.dictionary(PlistDictionary(entries: d.keys.sorted().map { PlistEntry(key: $0, keyMark: m, value: convert(d[$0]!)) })), mark: m)
-            case let a as [Any]: return PlistNode(.array(a.map(convert)), mark: m)
-            case let s as String: return PlistNode(.string(s), mark: m)
-            case let b as Bool: return PlistNode(.boolean(b), mark: m)
-            case let n as Int: return PlistNode(.integer(Int64(n)), mark: m)
-            case let n as Double: return PlistNode(.real(n), mark: m)
-            case let d as Date: return PlistNode(.date(d), mark: m)
-            case let d as Data: return PlistNode(.data([UInt8](d)), mark: m)
-            default: return PlistNode(.string("\(v)"), mark: m)
+        guard !bytes.isEmpty else {
+            throw PlistError(file: file, mark: nil, message: "the file is empty; expected a property list (XML, binary or OpenStep)")
+        }
+        switch PlistFormatDetector.detect(bytes) {
+        case .binary:
+            return try readBinary(bytes, file: file, limits: limits)
+        case .xml, .openStep:
+            if let utf8 = try transcode(bytes, file: file) {
+                return try utf8.withUnsafeBufferPointer { try readText($0, file: file, limits: limits) }
             }
+            return try readText(bytes, file: file, limits: limits)
         }
-        return PlistDocument(file: file, format: .xml, root: convert(any))
+    }
+
+    private static func transcode(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws(PlistError) -> [UInt8]? {
+        do {
+            return try UTF16Transcoder.transcodeIfUTF16(bytes)
+        } catch {
+            throw PlistError(file: file, mark: .binary(offset: error.offset), message: error.message)
+        }
+    }
+
+    private static func readBinary(_ bytes: UnsafeBufferPointer<UInt8>, file: String, limits: PlistLimits) throws(PlistError) -> PlistDocument {
+        do {
+            var parser = try BinaryPlistParser(bytes: bytes, limits: limits)
+            return PlistDocument(file: file, format: .binary, root: try parser.parse())
+        } catch {
+            throw PlistError(file: file, mark: .binary(offset: error.offset), message: error.message)
+        }
+    }
+
+    private static func readText(_ bytes: UnsafeBufferPointer<UInt8>, file: String, limits: PlistLimits) throws(PlistError) -> PlistDocument {
+        guard let base = bytes.baseAddress else {
+            throw PlistError(file: file, mark: nil, message: "the file is empty; expected a property list (XML, binary or OpenStep)")
+        }
+        let lines: LineIndex
+        switch TextValidator.validate(bytes) {
+        case .success(let index):
+            lines = index
+        case .failure(let problem):
+            var index = LineIndex(newlines: newlineOffsets(bytes, before: problem.offset))
+            throw PlistError(file: file, mark: index.mark(at: problem.offset), message: problem.message)
+        }
+        if PlistFormatDetector.detect(bytes) == .xml {
+            var parser = XMLPlistParser(base: base, count: bytes.count, lines: lines, file: file, limits: limits)
+            let root = try parser.parseDocument()
+            return PlistDocument(file: file, format: .xml, root: root, comments: parser.comments, strayText: parser.strayText)
+        }
+        var parser = OpenStepPlistParser(base: base, count: bytes.count, lines: lines, file: file, limits: limits)
+        let root = try parser.parseDocument()
+        return PlistDocument(file: file, format: .openStep, root: root, comments: parser.comments)
+    }
+
+    private static func newlineOffsets(_ bytes: UnsafeBufferPointer<UInt8>, before limit: Int) -> [Int] {
+        var offsets: [Int] = []
+        for i in 0..<min(limit, bytes.count) where bytes[i] == 0x0A { offsets.append(i) }
+        return offsets
     }
 }

@@ -4,16 +4,28 @@
 /// byte offset (binary plists, which have no lines). Carrying the mark on every node — as
 /// Yams does — is what makes those diagnostics possible without a second pass over the file.
 public struct Mark: Hashable, Sendable, CustomStringConvertible {
-    /// 1-based line for XML and OpenStep plists; `nil` for binary plists.
-    public var line: Int?
-    /// 1-based column (in UTF-8 bytes) for text formats; `nil` for binary plists.
-    public var column: Int?
+    // Stored compactly (16 bytes instead of 40): every node and key carries a mark, so its
+    // size shows up directly in parse time. 0 means "none" for line and column.
+    private var storedLine: UInt32
+    private var storedColumn: UInt32
     /// Byte offset from the start of the file (always present).
     public var offset: Int
 
+    /// 1-based line for XML and OpenStep plists; `nil` for binary plists.
+    public var line: Int? {
+        get { storedLine == 0 ? nil : Int(storedLine) }
+        set { storedLine = newValue.map { UInt32(clamping: max($0, 0)) } ?? 0 }
+    }
+
+    /// 1-based column (in UTF-8 bytes) for text formats; `nil` for binary plists.
+    public var column: Int? {
+        get { storedColumn == 0 ? nil : Int(storedColumn) }
+        set { storedColumn = newValue.map { UInt32(clamping: max($0, 0)) } ?? 0 }
+    }
+
     public init(line: Int?, column: Int?, offset: Int) {
-        self.line = line
-        self.column = column
+        storedLine = line.map { UInt32(clamping: max($0, 0)) } ?? 0
+        storedColumn = column.map { UInt32(clamping: max($0, 0)) } ?? 0
         self.offset = offset
     }
 

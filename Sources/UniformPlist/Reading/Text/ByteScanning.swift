@@ -1,0 +1,59 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Small byte-level helpers shared by the text parsers.
+enum ByteScanning {
+    /// Offset of the first `byte` in `base[from..<end]`, or `nil`. Uses `memchr`, which is
+    /// vectorised by the C library and far faster than a byte loop on long strings.
+    @inline(__always)
+    static func find(_ byte: UInt8, in base: UnsafePointer<UInt8>, from: Int, end: Int) -> Int? {
+        guard from < end else { return nil }
+        guard let hit = memchr(base + from, Int32(byte), end - from) else { return nil }
+        return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+    }
+
+    @inline(__always)
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
+    }
+
+    /// Whether `base[at...]` starts with `literal` (and fits before `end`).
+    @inline(__always)
+    static func matches(_ literal: StaticString, in base: UnsafePointer<UInt8>, at: Int, end: Int) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard at + count <= end else { return false }
+        return memcmp(base + at, literal.utf8Start, count) == 0
+    }
+
+    /// A short, printable excerpt of the input for "found ..." in error messages.
+    static func excerpt(_ base: UnsafePointer<UInt8>, at: Int, end: Int, limit: Int = 24) -> String {
+        guard at < end else { return "end of file" }
+        var stop = at
+        if base[at] == UInt8(ascii: "<") {
+            while stop < end && stop - at < 60 && base[stop] != UInt8(ascii: ">") { stop += 1 }
+            if stop < end && base[stop] == UInt8(ascii: ">") { stop += 1 }
+        } else {
+            while stop < end && stop - at < limit && base[stop] != 0x0A && base[stop] != UInt8(ascii: "<") { stop += 1 }
+        }
+        // Do not cut a UTF-8 sequence in half.
+        while stop < end && stop > at && base[stop] & 0xC0 == 0x80 { stop -= 1 }
+        let text = String(decoding: UnsafeBufferPointer(start: base + at, count: stop - at), as: UTF8.self)
+        return base[at] == UInt8(ascii: "<") ? text : "'\(text)'"
+    }
+}
+
+extension ByteScanning {
+    /// The text of `base[start..<stop]` without surrounding XML whitespace, as a `String`.
+    /// (Foundation's `trimmingCharacters` showed up in profiles.)
+    static func trimmedString(_ base: UnsafePointer<UInt8>, from start: Int, to stop: Int) -> String {
+        var first = start, last = stop
+        while first < last, isWhitespace(base[first]) { first += 1 }
+        while last > first, isWhitespace(base[last - 1]) { last -= 1 }
+        return String(decoding: UnsafeBufferPointer(start: base + first, count: last - first), as: UTF8.self)
+    }
+}

@@ -1,0 +1,496 @@
+import Foundation
+
+/// Reads Apple's XML plist format straight from bytes.
+///
+/// The input has already been checked for valid UTF-8 and NUL bytes (see `TextValidator`), so
+/// strings are built once per token with `String(decoding:as:)` and no per-character work.
+/// Nesting is checked against `PlistLimits.maxDepth` before recursing, which is what keeps a
+/// 100,000-deep file from overflowing the stack.
+struct XMLPlistParser {
+    private let base: UnsafePointer<UInt8>
+    private let end: Int
+    private var pos = 0
+    private var lines: LineIndex
+    private let file: String
+    private let limits: PlistLimits
+    private var objectCount = 0
+    private(set) var comments: [PlistComment] = []
+    private(set) var strayText: [PlistComment] = []
+    /// Children of the containers being parsed, shared by all levels: each container copies its
+    /// own run out once, so its array is allocated once at the right size instead of growing.
+    private let entryStack = ChildStack<PlistEntry>()
+    private let itemStack = ChildStack<PlistNode>()
+    private var interner = StringInterner()
+
+    init(base: UnsafePointer<UInt8>, count: Int, lines: LineIndex, file: String, limits: PlistLimits) {
+        self.base = base
+        self.end = count
+        self.lines = lines
+        self.file = file
+        self.limits = limits
+    }
+
+    // MARK: Document
+
+    mutating func parseDocument() throws(PlistError) -> PlistNode {
+        if ByteScanning.matches("\u{FEFF}", in: base, at: 0, end: end) { pos = 3 }
+        try skipProlog()
+        guard pos < end else { throw error("the file has an XML header but no property list; expected <plist>", at: pos) }
+        let root: PlistNode
+        if let tag = peekOpenTag(), tag.element == .plist {
+            let plistStart = pos
+            let open = try readOpenTag()
+            if open.selfClosing { throw error("empty <plist/>; expected a value inside <plist>", at: plistStart) }
+            try skipMisc()
+            if ByteScanning.matches("</", in: base, at: pos, end: end) {
+                throw error("empty <plist>; expected one of \(XMLElementName.valueElementList), found \(found())", at: pos)
+            }
+            root = try parseValue(depth: 1)
+            try skipMisc()
+            try expectClose(.plist, openedAt: plistStart)
+        } else {
+            root = try parseValue(depth: 1)
+        }
+        try skipEpilogue()
+        return root
+    }
+
+    /// `<?xml ...?>`, DOCTYPE, comments and whitespace before the root element.
+    private mutating func skipProlog() throws(PlistError) {
+        while true {
+            skipWhitespace()
+            if ByteScanning.matches("<?", in: base, at: pos, end: end) {
+                try skipProcessingInstruction()
+            } else if ByteScanning.matches("<!--", in: base, at: pos, end: end) {
+                try readComment()
+            } else if ByteScanning.matches("<!DOCTYPE", in: base, at: pos, end: end) {
+                try skipDoctype()
+            } else {
+                return
+            }
+        }
+    }
+
+    private mutating func skipEpilogue() throws(PlistError) {
+        while true {
+            skipWhitespace()
+            if ByteScanning.matches("<!--", in: base, at: pos, end: end) {
+                try readComment()
+            } else if ByteScanning.matches("<?", in: base, at: pos, end: end) {
+                try skipProcessingInstruction()
+            } else if pos < end {
+                throw error("unexpected \(found()) after the end of the property list; a plist holds exactly one root value", at: pos)
+            } else {
+                return
+            }
+        }
+    }
+
+    private mutating func skipProcessingInstruction() throws(PlistError) {
+        let start = pos
+        guard let close = find("?>", from: pos + 2) else { throw error("unterminated <? ... ?> declaration", at: start) }
+        pos = close + 2
+    }
+
+    /// A DOCTYPE is skipped, but one with an internal subset declaring entities is refused:
+    /// expanding user-defined entities is how "billion laughs" files exhaust memory, and no
+    /// real plist needs them.
+    private mutating func skipDoctype() throws(PlistError) {
+        let start = pos
+        pos += 9
+        var quote: UInt8 = 0
+        while pos < end {
+            let byte = base[pos]
+            if quote != 0 {
+                if byte == quote { quote = 0 }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == UInt8(ascii: "[") {
+                if let subsetEnd = ByteScanning.find(UInt8(ascii: "]"), in: base, from: pos, end: end),
+                   find("<!ENTITY", from: pos, before: subsetEnd) == nil {
+                    pos = subsetEnd
+                } else {
+                    throw error("DOCTYPE with an internal subset declaring entities is not allowed in a property list (entity expansion is refused); remove the [ ... ] part", at: start)
+                }
+            } else if byte == UInt8(ascii: ">") {
+                pos += 1
+                return
+            }
+            pos += 1
+        }
+        throw error("unterminated <!DOCTYPE", at: start)
+    }
+
+    // MARK: Values
+
+    private mutating func parseValue(depth: Int) throws(PlistError) -> PlistNode {
+        try skipMisc()
+        let start = pos
+        guard pos < end, base[pos] == UInt8(ascii: "<"), pos + 1 < end, base[pos + 1] != UInt8(ascii: "/") else {
+            throw error("expected one of \(XMLElementName.valueElementList), found \(found())", at: pos)
+        }
+        let tag = try readOpenTag()
+        objectCount += 1
+        if objectCount > limits.maxObjects {
+            throw error("more than \(limits.maxObjects) objects (PlistLimits.maxObjects); the file is not a plausible manifest", at: start)
+        }
+        let mark = lines.mark(at: start)
+        guard let element = tag.element else {
+            let name = String(decoding: UnsafeBufferPointer(start: base + tag.nameStart, count: tag.nameCount), as: UTF8.self)
+            throw error("unknown element <\(name)>; expected one of \(XMLElementName.valueElementList)", at: start)
+        }
+        switch element {
+        case .dict:
+            if tag.selfClosing { return PlistNode(.dictionary(PlistDictionary()), mark: mark) }
+            try checkDepth(depth, at: start)
+            return PlistNode(.dictionary(try parseDictionaryBody(depth: depth, openedAt: start)), mark: mark)
+        case .array:
+            if tag.selfClosing { return PlistNode(.array([]), mark: mark) }
+            try checkDepth(depth, at: start)
+            let stackStart = itemStack.count
+            while true {
+                try skipMisc()
+                if ByteScanning.matches("</", in: base, at: pos, end: end) {
+                    try expectClose(.array, openedAt: start)
+                    let items = itemStack.pop(from: stackStart)
+                    return PlistNode(.array(items), mark: mark)
+                }
+                if try skipStrayText() { continue }
+                let item = try parseValue(depth: depth + 1)
+                itemStack.push(item)
+            }
+        case .string:
+            return PlistNode(.string(try readText(.string, tag: tag, openedAt: start)), mark: mark)
+        case .integer:
+            let text = try readRawText(.integer, tag: tag, openedAt: start)
+            guard let value = text.withBytes({ IntegerText.parse($0) }) else {
+                throw error("invalid <integer> '\(text.withBytes { String(decoding: $0, as: UTF8.self) })'; expected a decimal (or 0x hex) number in the 64-bit range", at: start)
+            }
+            return PlistNode(value, mark: mark)
+        case .real:
+            let text = try readRawText(.real, tag: tag, openedAt: start)
+            let trimmed = text.withBytes { $0.isEmpty ? "" : ByteScanning.trimmedString($0.baseAddress!, from: 0, to: $0.count) }
+            guard let value = Self.parseReal(trimmed) else {
+                throw error("invalid <real> '\(trimmed)'; expected a number such as 1.5, -2e10, nan or inf", at: start)
+            }
+            return PlistNode(.real(value), mark: mark)
+        case .true, .false:
+            if !tag.selfClosing {
+                skipWhitespace()
+                try expectClose(element, openedAt: start)
+            }
+            return PlistNode(.boolean(element == .true), mark: mark)
+        case .date:
+            let text = try readRawText(.date, tag: tag, openedAt: start)
+            guard let date = text.withBytes({ ISO8601DateParser.parse(Self.trimmed($0)) }) else {
+                throw error("invalid <date> '\(text.withBytes { String(decoding: $0, as: UTF8.self) })'; expected ISO 8601 such as 2024-01-02T03:04:05Z", at: start)
+            }
+            return PlistNode(.date(date), mark: mark)
+        case .data:
+            let text = try readRawText(.data, tag: tag, openedAt: start)
+            switch text.withBytes({ Base64Decoder.decode($0) }) {
+            case .success(let bytes):
+                return PlistNode(.data(bytes), mark: mark)
+            case .failure(let failure):
+                let offset = text.direct?.baseAddress.map { base.distance(to: $0) } ?? start
+                throw error("invalid base64 in <data>; only A-Z a-z 0-9 + / = and whitespace are allowed", at: offset + failure.offset)
+            }
+        case .key:
+            throw error("<key> outside a <dict>; expected one of \(XMLElementName.valueElementList)", at: start)
+        case .plist:
+            throw error("nested <plist>; expected one of \(XMLElementName.valueElementList)", at: start)
+        }
+    }
+
+    private mutating func parseDictionaryBody(depth: Int, openedAt start: Int) throws(PlistError) -> PlistDictionary {
+        let stackStart = entryStack.count
+        while true {
+            try skipMisc()
+            if ByteScanning.matches("</", in: base, at: pos, end: end) {
+                try expectClose(.dict, openedAt: start)
+                let entries = entryStack.pop(from: stackStart)
+                return PlistDictionary(entries: entries)
+            }
+            if try skipStrayText() { continue }
+            let keyStart = pos
+            guard pos < end, base[pos] == UInt8(ascii: "<") else {
+                throw error("end of file inside the <dict> opened at \(lines.mark(at: start)); expected <key> or </dict>", at: pos)
+            }
+            let tag = try readOpenTag()
+            guard tag.element == .key else {
+                throw error("expected <key> or </dict> in the <dict> opened at \(lines.mark(at: start)), found \(found(at: keyStart))", at: keyStart)
+            }
+            let keyMark = lines.mark(at: keyStart)
+            let key = try readText(.key, tag: tag, openedAt: keyStart)
+            try skipMisc()
+            if ByteScanning.matches("</", in: base, at: pos, end: end) || pos >= end {
+                throw error("key '\(key)' has no value; expected one of \(XMLElementName.valueElementList), found \(found())", at: pos)
+            }
+            let value = try parseValue(depth: depth + 1)
+            entryStack.push(PlistEntry(key: key, keyMark: keyMark, value: value))
+        }
+    }
+
+    private func checkDepth(_ depth: Int, at offset: Int) throws(PlistError) {
+        if depth > limits.maxDepth {
+            var copy = self
+            throw copy.error("nesting deeper than \(limits.maxDepth) levels (PlistLimits.maxDepth); the file is not a plausible manifest", at: offset)
+        }
+    }
+
+    static func parseReal(_ text: String) -> Double? {
+        switch text.lowercased() {
+        case "nan", "+nan", "-nan": return .nan
+        case "inf", "+inf", "infinity", "+infinity": return .infinity
+        case "-inf", "-infinity": return -.infinity
+        default: break
+        }
+        guard !text.isEmpty else { return nil }
+        return Double(text)
+    }
+
+    static func trimmed(_ text: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        var start = 0, stop = text.count
+        while start < stop, ByteScanning.isWhitespace(text[start]) { start += 1 }
+        while stop > start, ByteScanning.isWhitespace(text[stop - 1]) { stop -= 1 }
+        return UnsafeBufferPointer(rebasing: text[start..<stop])
+    }
+
+    // MARK: Tags
+
+    struct OpenTag {
+        var element: XMLElementName?
+        var nameStart: Int
+        var nameCount: Int
+        var selfClosing: Bool
+    }
+
+    /// Reads `<name attr="...">` or `<name/>` at `pos`.
+    private mutating func readOpenTag() throws(PlistError) -> OpenTag {
+        let start = pos
+        pos += 1
+        let nameStart = pos
+        while pos < end {
+            let byte = base[pos]
+            if ByteScanning.isWhitespace(byte) || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/") { break }
+            pos += 1
+        }
+        let nameCount = pos - nameStart
+        if nameCount == 0 { throw error("expected an element name after '<', found \(found())", at: start) }
+        var quote: UInt8 = 0
+        while pos < end {
+            let byte = base[pos]
+            if quote != 0 {
+                if byte == quote { quote = 0 }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == UInt8(ascii: ">") {
+                let selfClosing = base[pos - 1] == UInt8(ascii: "/")
+                pos += 1
+                return OpenTag(element: XMLElementName(base, start: nameStart, count: nameCount),
+                               nameStart: nameStart, nameCount: nameCount, selfClosing: selfClosing)
+            } else if byte == UInt8(ascii: "<") {
+                break
+            }
+            pos += 1
+        }
+        throw error("unterminated tag \(found(at: start)); expected '>'", at: start)
+    }
+
+    private func peekOpenTag() -> OpenTag? {
+        var copy = self
+        guard pos < end, base[pos] == UInt8(ascii: "<") else { return nil }
+        return try? copy.readOpenTag()
+    }
+
+    /// Reads `</name>` at `pos`, which must close `element`.
+    private mutating func expectClose(_ element: XMLElementName, openedAt open: Int) throws(PlistError) {
+        if let literal = element.closingTag, ByteScanning.matches(literal, in: base, at: pos, end: end) {
+            pos += literal.utf8CodeUnitCount
+            return
+        }
+        let start = pos
+        guard ByteScanning.matches("</", in: base, at: pos, end: end) else {
+            if pos >= end {
+                throw error("end of file inside <\(element.name)> opened at \(lines.mark(at: open)); expected </\(element.name)>", at: pos)
+            }
+            throw error("expected </\(element.name)> to close <\(element.name)> at \(lines.mark(at: open)), found \(found())", at: pos)
+        }
+        pos += 2
+        let nameStart = pos
+        while pos < end, base[pos] != UInt8(ascii: ">"), !ByteScanning.isWhitespace(base[pos]) { pos += 1 }
+        let nameCount = pos - nameStart
+        skipWhitespace()
+        guard pos < end, base[pos] == UInt8(ascii: ">") else {
+            throw error("unterminated closing tag \(found(at: start)); expected '>'", at: start)
+        }
+        pos += 1
+        guard XMLElementName(base, start: nameStart, count: nameCount) == element else {
+            let name = String(decoding: UnsafeBufferPointer(start: base + nameStart, count: nameCount), as: UTF8.self)
+            throw error("mismatched closing tag: expected </\(element.name)> to close <\(element.name)> at \(lines.mark(at: open)), found </\(name)>", at: start)
+        }
+    }
+
+    // MARK: Text content
+
+    /// The text of a scalar element (integer, real, date, data): raw bytes in the common case,
+    /// a decoded copy when the text uses entities, CDATA or comments.
+    struct RawText {
+        var direct: UnsafeBufferPointer<UInt8>?
+        var decoded: [UInt8] = []
+
+        func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+            if let direct { return body(direct) }
+            return decoded.withUnsafeBufferPointer(body)
+        }
+    }
+
+    private mutating func readRawText(_ element: XMLElementName, tag: OpenTag, openedAt open: Int) throws(PlistError) -> RawText {
+        if tag.selfClosing { return RawText(direct: UnsafeBufferPointer(start: base + pos, count: 0)) }
+        let start = pos
+        guard let lt = ByteScanning.find(UInt8(ascii: "<"), in: base, from: pos, end: end) else {
+            throw error("end of file inside <\(element.name)> opened at \(lines.mark(at: open)); expected </\(element.name)>", at: end)
+        }
+        if ByteScanning.find(UInt8(ascii: "&"), in: base, from: start, end: lt) == nil,
+           ByteScanning.matches("</", in: base, at: lt, end: end) {
+            pos = lt
+            try expectClose(element, openedAt: open)
+            return RawText(direct: UnsafeBufferPointer(start: base + start, count: lt - start))
+        }
+        let text = try readText(element, tag: tag, openedAt: open)
+        return RawText(direct: nil, decoded: Array(text.utf8))
+    }
+
+    /// The decoded text of a `<string>` or `<key>`: entities, character references and CDATA
+    /// are resolved; comments inside are collected.
+    private mutating func readText(_ element: XMLElementName, tag: OpenTag, openedAt open: Int) throws(PlistError) -> String {
+        if tag.selfClosing { return "" }
+        var buffer: [UInt8] = []
+        var slow = false
+        while true {
+            guard let lt = ByteScanning.find(UInt8(ascii: "<"), in: base, from: pos, end: end) else {
+                throw error("end of file inside <\(element.name)> opened at \(lines.mark(at: open)); expected </\(element.name)>", at: end)
+            }
+            let hasEntity = ByteScanning.find(UInt8(ascii: "&"), in: base, from: pos, end: lt) != nil
+            let isClose = ByteScanning.matches("</", in: base, at: lt, end: end)
+            if !slow && !hasEntity && isClose {
+                let text = interner.string(base, from: pos, count: lt - pos)
+                pos = lt
+                try expectClose(element, openedAt: open)
+                return text
+            }
+            slow = true
+            if hasEntity {
+                try appendDecodingEntities(from: pos, to: lt, into: &buffer)
+            } else {
+                buffer.append(contentsOf: UnsafeBufferPointer(start: base + pos, count: lt - pos))
+            }
+            pos = lt
+            if isClose {
+                try expectClose(element, openedAt: open)
+                return String(decoding: buffer, as: UTF8.self)
+            } else if ByteScanning.matches("<![CDATA[", in: base, at: pos, end: end) {
+                guard let close = find("]]>", from: pos + 9) else { throw error("unterminated <![CDATA[ section", at: pos) }
+                buffer.append(contentsOf: UnsafeBufferPointer(start: base + pos + 9, count: close - pos - 9))
+                pos = close + 3
+            } else if ByteScanning.matches("<!--", in: base, at: pos, end: end) {
+                try readComment()
+            } else {
+                throw error("unexpected \(found()) inside <\(element.name)> opened at \(lines.mark(at: open)); text elements cannot contain other elements (escape '<' as &lt;)", at: pos)
+            }
+        }
+    }
+
+    private mutating func appendDecodingEntities(from start: Int, to stop: Int, into buffer: inout [UInt8]) throws(PlistError) {
+        var i = start
+        while i < stop {
+            let byte = base[i]
+            guard byte == UInt8(ascii: "&") else {
+                buffer.append(byte)
+                i += 1
+                continue
+            }
+            guard let semicolon = ByteScanning.find(UInt8(ascii: ";"), in: base, from: i, end: min(stop, i + 12)) else {
+                throw error("unterminated entity reference \(found(at: i)); write '&' as &amp;", at: i)
+            }
+            let name = UnsafeBufferPointer(start: base + i + 1, count: semicolon - i - 1)
+            let replacement: UInt8?
+            switch String(decoding: name, as: UTF8.self) {
+            case "lt": replacement = UInt8(ascii: "<")
+            case "gt": replacement = UInt8(ascii: ">")
+            case "amp": replacement = UInt8(ascii: "&")
+            case "quot": replacement = UInt8(ascii: "\"")
+            case "apos": replacement = UInt8(ascii: "'")
+            default: replacement = nil
+            }
+            if let replacement {
+                buffer.append(replacement)
+            } else if name.count >= 2, name[0] == UInt8(ascii: "#") {
+                let isHex = name[1] | 0x20 == UInt8(ascii: "x")
+                let digits = String(decoding: UnsafeBufferPointer(rebasing: name[(isHex ? 2 : 1)...]), as: UTF8.self)
+                guard let value = UInt32(digits, radix: isHex ? 16 : 10), value != 0, let scalar = Unicode.Scalar(value) else {
+                    throw error("invalid character reference &\(String(decoding: name, as: UTF8.self));", at: i)
+                }
+                UTF8.encode(scalar) { buffer.append($0) }
+            } else {
+                throw error("unknown entity &\(String(decoding: name, as: UTF8.self)); — only &lt; &gt; &amp; &quot; &apos; and &#...; are allowed in a plist", at: i)
+            }
+            i = semicolon + 1
+        }
+    }
+
+    // MARK: Whitespace and comments
+
+    @inline(__always)
+    private mutating func skipWhitespace() {
+        while pos < end, ByteScanning.isWhitespace(base[pos]) { pos += 1 }
+    }
+
+    /// Whitespace and comments between elements.
+    private mutating func skipMisc() throws(PlistError) {
+        while true {
+            skipWhitespace()
+            guard ByteScanning.matches("<!--", in: base, at: pos, end: end) else { return }
+            try readComment()
+        }
+    }
+
+    /// Skips text between the elements of a dict or array (see `PlistDocument.strayText`).
+    /// Returns whether there was any.
+    private mutating func skipStrayText() throws(PlistError) -> Bool {
+        guard pos < end, base[pos] != UInt8(ascii: "<") else { return false }
+        let start = pos
+        let stop = ByteScanning.find(UInt8(ascii: "<"), in: base, from: pos, end: end) ?? end
+        strayText.append(PlistComment(text: ByteScanning.trimmedString(base, from: start, to: stop), mark: lines.mark(at: start)))
+        pos = stop
+        return true
+    }
+
+    private mutating func readComment() throws(PlistError) {
+        let start = pos
+        guard let close = find("-->", from: pos + 4) else { throw error("unterminated comment; expected '-->'", at: start) }
+        comments.append(PlistComment(text: ByteScanning.trimmedString(base, from: start + 4, to: close), mark: lines.mark(at: start)))
+        pos = close + 3
+    }
+
+    // MARK: Helpers
+
+    private func find(_ literal: StaticString, from: Int, before limit: Int? = nil) -> Int? {
+        let stop = limit ?? end
+        let first = literal.utf8Start.pointee
+        var i = from
+        while let hit = ByteScanning.find(first, in: base, from: i, end: stop) {
+            if ByteScanning.matches(literal, in: base, at: hit, end: end) { return hit }
+            i = hit + 1
+        }
+        return nil
+    }
+
+    private func found(at offset: Int? = nil) -> String {
+        ByteScanning.excerpt(base, at: offset ?? pos, end: end)
+    }
+
+    private mutating func error(_ message: String, at offset: Int) -> PlistError {
+        PlistError(file: file, mark: lines.mark(at: min(offset, end)), message: message)
+    }
+}

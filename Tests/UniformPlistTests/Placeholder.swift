@@ -1,2 +1,0 @@
-import XCTest
-final class UniformPlistTestsPlaceholder: XCTestCase { func testBuilds() {} }
