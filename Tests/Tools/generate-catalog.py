@@ -22,7 +22,8 @@ Format (UTF-8, LF line endings):
     - one trailing field per tag class, in declared order: the class, '=', then the values in
       declared order separated by '|'.
   * Escapes inside any field: '\\\\' backslash, '\\t' TAB, '\\n' LF, '\\r' CR, '\\|' a literal '|',
-    '\\=' a literal '=' (needed only in a tag class name). Everything else is literal, including
+    '\\=' a literal '=' (needed only in a tag class name), '\\#' a literal '#' (needed only at
+    the start of a line, which would otherwise be a comment). Everything else is literal, including
     spaces (OSType 'PDF ') and '=' inside tag values ('MacBook8,1@ECOLOR=225,225,223').
 """
 import json
