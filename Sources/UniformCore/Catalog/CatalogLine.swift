@@ -78,8 +78,8 @@ struct CatalogLine {
 
     // MARK: Fields
 
-    /// The field starting at `cursor` (up to the next unescaped TAB); moves past it, or to
-    /// past the end after the last field (see `nextFieldIfAny`).
+    /// The field starting at `cursor` (up to the next unescaped TAB); moves `cursor` past it,
+    /// which leaves it beyond `contentEnd` after the last field (see `nextFieldIfAny`).
     private func nextField(_ cursor: inout Int) -> Range<Int> {
         let fieldEnd = next(Self.tab, in: cursor..<contentEnd)
         defer { cursor = fieldEnd + 1 }
