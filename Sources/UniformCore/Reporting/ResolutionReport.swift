@@ -95,8 +95,8 @@ public struct ResolutionReport {
         let width = r.handlers.map(\.bundleID.count).max() ?? 0
         for (n, c) in r.handlers.enumerated() {
             var line = "  \(n + 1). " + c.bundleID.padding(toLength: width, withPad: " ", startingAt: 0)
-            line += "  " + c.rank.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
-            line += c.role.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
+            line += "  " + c.rank.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)
+            line += c.role.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
             line += c.match == .conforms || c.match == .wildcard ? "\(c.match.rawValue) (\(c.distance))" : c.match.rawValue
             var flags: [String] = []
             if c.bundleID == r.defaultHandler { flags.append("default") }

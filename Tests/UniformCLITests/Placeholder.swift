@@ -1,2 +1,0 @@
-import XCTest
-final class UniformCLITestsPlaceholder: XCTestCase { func testBuilds() {} }

@@ -1,0 +1,88 @@
+import Foundation
+import XCTest
+
+final class QueryCommandTests: XCTestCase {
+    func testResolveJSONShape() throws {
+        let plists = try CLI.shared("realworld/plists")
+        let result = try CLI.run(["resolve", ".pdb", "-m", plists, "--format", "json"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let json = try CLI.json(result.stdout)
+        XCTAssertEqual(json["schema_version"] as? Int, 1)
+        XCTAssertNotNil(json["query"])
+        let type = try XCTUnwrap(json["type"] as? [String: Any])
+        XCTAssertEqual(type["identifier"] as? String, "com.sunsetlakesoftware.molecules.pdb")
+        XCTAssertEqual(type["dynamic"] as? Bool, false)
+        XCTAssertNotNil(type["supertypes"] as? [String])
+        let handlers = try XCTUnwrap(json["handlers"] as? [[String: Any]])
+        XCTAssertFalse(handlers.isEmpty)
+        for key in ["bundle_id", "rank", "role", "match", "distance", "claim", "reasons"] { XCTAssertNotNil(handlers[0][key], key) }
+        let claim = try XCTUnwrap(handlers[0]["claim"] as? [String: Any])
+        XCTAssertTrue((claim["file"] as? String)?.hasSuffix("BradLarson__Molecules__Molecules__Info.plist") ?? false)
+        XCTAssertNotNil(claim["line"] as? Int)
+        XCTAssertNotNil(json["excluded"] as? [Any])
+        XCTAssertEqual(json["default"] as? String, handlers[0]["bundle_id"] as? String)
+        XCTAssertNotNil(json["previewable"] as? Bool)
+    }
+
+    func testTypeJSONAndDynamic() throws {
+        let result = try CLI.run(["type", "notes.xyz", "--format", "json"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let json = try CLI.json(result.stdout)
+        XCTAssertEqual(json["identifier"] as? String, "dyn.ah62d4rv4ge81u8p4")
+        XCTAssertEqual(json["dynamic"] as? Bool, true)
+        XCTAssertEqual(json["supertypes"] as? [String], ["public.data", "public.item"])
+        XCTAssertEqual((json["tags"] as? [String: [String]])?["public.filename-extension"], ["xyz"])
+        XCTAssertTrue(json.keys.contains("declared_by"))
+        XCTAssertTrue(json.keys.contains("parents"))
+
+        let jpeg = try CLI.json(try CLI.run(["type", "public.jpeg", "--format", "json"]).stdout)
+        XCTAssertEqual(jpeg["parents"] as? [String], ["public.image"])
+        XCTAssertEqual((jpeg["tags"] as? [String: [String]])?["public.filename-extension"], ["jpeg", "jpg", "jpe"])
+    }
+
+    func testConformsExitCodes() throws {
+        XCTAssertEqual(try CLI.run(["conforms", "public.jpeg", "public.data"]).status, 0)
+        XCTAssertEqual(try CLI.run(["conforms", "public.item", "public.data"]).status, 1)
+        XCTAssertEqual(try CLI.run(["conforms", ".txt", "public.text"]).status, 0)
+    }
+
+    func testBadInputExitsTwoWithFileAndLine() throws {
+        let dir = try CLI.temporaryDirectory()
+        let bad = dir.appendingPathComponent("Info.plist")
+        try "<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n<dict>\n  <key>CFBundleIdentifier</key>\n  <strin>x</strin>\n</dict>\n</plist>\n".write(to: bad, atomically: true, encoding: .utf8)
+        let result = try CLI.run(["resolve", ".pdb", "-m", bad.path])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.contains("Info.plist:5:"), result.stderr)
+        XCTAssertEqual(try CLI.run(["resolve"]).status, 2, "usage errors exit 2")
+        XCTAssertEqual(try CLI.run(["resolve", ".pdb", "-m", "/nonexistent/dir"]).status, 2)
+        XCTAssertEqual(try CLI.run(["resolve", ".pdb", "--define", "NOEQUALS"]).status, 2)
+    }
+
+    func testPlistCommand() throws {
+        let plist = try CLI.shared("reference/coretypes/CoreTypes-macOS12.7.6-Info.plist.bin")
+        let text = try CLI.run(["plist", plist])
+        XCTAssertEqual(text.status, 0, text.stderr)
+        XCTAssertTrue(text.stdout.contains("\"UTTypeIdentifier\" => \"public.item\""))
+        let xml = try CLI.run(["plist", plist, "--format", "xml"])
+        XCTAssertTrue(xml.stdout.hasPrefix("<?xml"))
+        let json = try CLI.run(["plist", plist, "--format", "json"])
+        XCTAssertNoThrow(try CLI.json(json.stdout))
+    }
+
+    func testSendRefusalExitsOne() throws {
+        let dir = try CLI.temporaryDirectory()
+        try """
+        <?xml version="1.0"?><plist version="1.0"><dict><key>CFBundleIdentifier</key><string>com.acme.text</string>
+        <key>CFBundleDocumentTypes</key><array><dict><key>CFBundleTypeRole</key><string>Editor</string>
+        <key>LSItemContentTypes</key><array><string>public.plain-text</string></array></dict></array></dict></plist>
+        """.write(to: dir.appendingPathComponent("Info.plist"), atomically: true, encoding: .utf8)
+        let ok = try CLI.run(["send", "a.txt", "--from", "com.x", "--to", "com.acme.text", "-m", dir.path, "--format", "json"])
+        XCTAssertEqual(ok.status, 0, ok.stderr)
+        let json = try CLI.json(ok.stdout)
+        for key in ["accepted", "reason", "url", "source_application", "annotation", "open_in_place", "schema_version"] { XCTAssertTrue(json.keys.contains(key), key) }
+        XCTAssertEqual(json["url"] as? String, "file:///private/var/mobile/Containers/Data/Application/com.acme.text/Documents/Inbox/a.txt")
+        let refused = try CLI.run(["send", "a.png", "--from", "com.x", "--to", "com.acme.text", "-m", dir.path])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.stdout.contains("refused"))
+    }
+}
