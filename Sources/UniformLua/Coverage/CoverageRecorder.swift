@@ -7,22 +7,39 @@ import Darwin
 #endif
 
 /// Collects (chunk, line) pairs from the line hook. The hook passes Lua's `source` pointer; the
-/// last one is cached (pointer *and* bytes compared, since memory can be reused) to avoid
-/// building a Swift string per line event.
+/// last one is cached (pointer *and* bytes compared, since memory can be reused) and repeated
+/// lines are skipped, so a tight loop costs a pointer compare per line event.
 final class CoverageRecorder {
-    var lines: [String: Set<Int>] = [:]
+    final class Lines { var set: Set<Int> = [] }
+
+    private(set) var chunks: [String: Lines] = [:]
     private var lastSource: UnsafePointer<CChar>?
     private var lastBytes: [CChar] = []
-    private var lastName = ""
+    private var lastLines = Lines()
+    private var lastLine = -1
+
+    var lines: [String: Set<Int>] { chunks.mapValues(\.set) }
+
+    func reset() {
+        chunks = [:]
+        lastSource = nil
+        lastBytes = []
+        lastLine = -1
+    }
 
     func record(source: UnsafePointer<CChar>, line: Int) {
         if source != lastSource || strcmp(source, lastBytes) != 0 {
             lastSource = source
             lastBytes = Array(UnsafeBufferPointer(start: source, count: strlen(source) + 1))
             let s = String(cString: source)
-            lastName = s.hasPrefix("@") || s.hasPrefix("=") ? String(s.dropFirst()) : s
+            let name = s.hasPrefix("@") || s.hasPrefix("=") ? String(s.dropFirst()) : s
+            if let l = chunks[name] { lastLines = l } else { lastLines = Lines(); chunks[name] = lastLines }
+            lastLine = -1
         }
-        lines[lastName, default: []].insert(line)
+        if line != lastLine {
+            lastLine = line
+            lastLines.set.insert(line)
+        }
     }
 
     static let lineHook: cls_line_fn = { ctx, source, line in

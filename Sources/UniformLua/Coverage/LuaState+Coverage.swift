@@ -19,7 +19,7 @@ extension LuaState {
     /// Executed lines per chunk name (the path without `@`), since coverage was enabled.
     public func coverage() -> [String: Set<Int>] { core.coverage?.lines ?? [:] }
 
-    public func resetCoverage() { core.coverage?.lines = [:] }
+    public func resetCoverage() { core.coverage?.reset() }
 
     /// The lines holding code in `f` and all functions nested in it — the denominator for
     /// coverage. Read from the function's own dump (the same line table the line hook uses),
