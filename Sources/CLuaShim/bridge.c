@@ -1,0 +1,116 @@
+/* Swift functions and objects as Lua values; the message handler. Every raise happens here, in C,
+ * after the Swift frame that asked for it has returned. */
+#include "internal.h"
+#include <string.h>
+
+/* Stateless process-wide entry points into Swift, set once. */
+static cls_dispatch_fn g_dispatch;
+static cls_release_fn g_release;
+
+void cls_set_callbacks(cls_dispatch_fn dispatch, cls_release_fn release) {
+    g_dispatch = dispatch;
+    g_release = release;
+}
+
+typedef struct { void *object; } cls_box;
+
+static int cls_box_gc(lua_State *L) {
+    cls_box *b = lua_touserdata(L, 1);
+    if (b && b->object) {
+        void *o = b->object;
+        b->object = NULL;
+        if (g_release) g_release(o);
+    }
+    return 0;
+}
+
+static const char *const FNBOX_KEY = "uniform.lua.fnbox";
+
+static int cls_trampoline(lua_State *L) {
+    cls_box *b = lua_touserdata(L, lua_upvalueindex(1));
+    if (!b || !b->object) return luaL_error(L, "host function was released");
+    cls_limits *lim = cls_getlim(L);
+    int h = lim->host;
+    lim->host = 1;
+    int n = g_dispatch(L, b->object);   /* Swift runs and returns here */
+    lim->host = h;
+    if (n == CLS_RAISE) return lua_error(L);
+    if (n == CLS_RAISE_WHERE) {
+        luaL_where(L, 1);
+        lua_rotate(L, -2, 1);
+        lua_concat(L, 2);
+        return lua_error(L);
+    }
+    return n;
+}
+
+void cls_push_swift_function(lua_State *L, void *box) {
+    cls_box *b = lua_newuserdatauv(L, sizeof *b, 0);
+    b->object = box;
+    if (lua_getfield(L, LUA_REGISTRYINDEX, FNBOX_KEY) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        cls_new_object_metatable(L, "host function");
+        lua_pushvalue(L, -1);
+        lua_setfield(L, LUA_REGISTRYINDEX, FNBOX_KEY);
+    }
+    lua_setmetatable(L, -2);
+    lua_pushcclosure(L, cls_trampoline, 1);
+}
+
+void cls_new_object_metatable(lua_State *L, const char *name) {
+    lua_createtable(L, 0, 5);
+    lua_pushcclosure(L, cls_box_gc, 0);
+    lua_setfield(L, -2, "__gc");
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");   /* getmetatable(obj) gives false: no way to edit it */
+    lua_pushstring(L, name);
+    lua_setfield(L, -2, "__name");
+}
+
+void cls_push_object(lua_State *L, void *object, int mt) {
+    mt = lua_absindex(L, mt);
+    cls_box *b = lua_newuserdatauv(L, sizeof *b, 0);
+    b->object = object;
+    lua_pushvalue(L, mt);
+    lua_setmetatable(L, -2);
+}
+
+void *cls_to_object(lua_State *L, int idx, int mt) {
+    idx = lua_absindex(L, idx);
+    mt = lua_absindex(L, mt);
+    if (lua_type(L, idx) != LUA_TUSERDATA || !lua_getmetatable(L, idx)) return NULL;
+    int same = lua_rawequal(L, -1, mt);
+    lua_pop(L, 1);
+    if (!same) return NULL;
+    cls_box *b = lua_touserdata(L, idx);
+    return b ? b->object : NULL;
+}
+
+int cls_msgh(lua_State *L) {
+    const char *msg = lua_tostring(L, 1);
+    if (msg == NULL) {
+        /* __tostring runs under the (sticky) limits like any rule code */
+        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
+            msg = lua_tostring(L, -1);
+        else
+            msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    }
+    cls_limits *lim = cls_getlim(L);
+    int h = lim->host;
+    lim->host = 1;
+    luaL_traceback(L, L, msg, 1);
+    lua_setfield(L, LUA_REGISTRYINDEX, CLS_TRACEBACK_KEY);
+    lua_pushstring(L, msg);
+    lim->host = h;
+    return 1;
+}
+
+void cls_push_last_traceback(lua_State *L) {
+    lua_getfield(L, LUA_REGISTRYINDEX, CLS_TRACEBACK_KEY);
+    lua_pushnil(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, CLS_TRACEBACK_KEY);
+}
+
+int cls_loadtext(lua_State *L, const char *buf, size_t len, const char *chunkname) {
+    return luaL_loadbufferx(L, buf, len, chunkname, "t");
+}

@@ -1,0 +1,209 @@
+/* Allocator cap, the sticky count hook, the deadline, depth and interrupt checks. */
+#include "internal.h"
+#include <stdlib.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+/* The one platform seam: a cheap monotonic clock (coarse is plenty for a deadline). */
+double cls_now(void) {
+    struct timespec ts;
+#if defined(__linux__) && defined(CLOCK_MONOTONIC_COARSE)
+    clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
+#else
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+#endif
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+cls_limits *cls_limits_new(void) {
+    cls_limits *lim = calloc(1, sizeof *lim);
+    if (lim) { atomic_init(&lim->interrupted, 0); lim->step = 100; lim->host = 1; }
+    return lim;
+}
+
+void cls_limits_free(cls_limits *lim) { free(lim); }
+
+void cls_limits_configure(cls_limits *lim, int64_t instructions, size_t memory, double deadline_seconds,
+                          int max_depth, int hook_step, size_t max_string, double max_pattern_work) {
+    lim->budget_total = instructions > 0 ? instructions : 0;
+    lim->soft = memory;
+    /* Headroom above the cap so tracebacks and messages can still be built after a trip. */
+    size_t reserve = memory / 16;
+    if (reserve < (1u << 20)) reserve = 1u << 20;
+    lim->hard = memory ? memory + reserve : 0;
+    lim->deadline_s = deadline_seconds > 0 ? deadline_seconds : 0;
+    lim->max_depth = max_depth > 0 ? max_depth : 0;
+    lim->step = hook_step > 0 ? hook_step : 100;
+    lim->max_string = max_string;
+    lim->max_pattern_work = max_pattern_work;
+}
+
+int cls_hook_mask(const cls_limits *lim) { return LUA_MASKCOUNT | (lim->line_fn ? LUA_MASKLINE : 0); }
+
+void cls_limits_arm(lua_State *L, cls_limits *lim) {
+    lim->tripped = CLS_LIMIT_NONE;
+    atomic_store(&lim->interrupted, 0);
+    lim->budget = lim->budget_total;
+    lim->refused_once = 0;
+    lim->deadline_at = lim->deadline_s > 0 ? cls_now() + lim->deadline_s : 0;
+    if (lim->soft && lim->used > lim->soft) {   /* garbage left by a failed run */
+        int h = lim->host; lim->host = 1;
+        lua_gc(L, LUA_GCCOLLECT);
+        lim->host = h;
+    }
+    lua_sethook(L, cls_hook, cls_hook_mask(lim), lim->step);
+}
+
+int cls_limits_tripped(const cls_limits *lim) { return lim->tripped; }
+size_t cls_limits_memory_used(const cls_limits *lim) { return lim->used; }
+size_t cls_limits_memory_peak(const cls_limits *lim) { return lim->peak; }
+int64_t cls_limits_instructions_used(const cls_limits *lim) { return lim->budget_total - lim->budget; }
+void cls_limits_interrupt(cls_limits *lim) { atomic_store(&lim->interrupted, 1); }
+int cls_limits_set_host(cls_limits *lim, int host) { int h = lim->host; lim->host = host; return h; }
+
+void cls_limits_set_line_hook(lua_State *L, cls_limits *lim, cls_line_fn fn, void *ctx) {
+    lim->line_fn = fn;
+    lim->line_ctx = ctx;
+    lua_sethook(L, cls_hook, cls_hook_mask(lim), lim->step);
+}
+
+/* Refuses growth only. Over the soft cap: refuse once (Lua then runs an emergency full GC and
+ * retries), then allow up to the hard cap but mark the trip, so the next hook raises a proper
+ * error with position and traceback. Beyond the hard cap: refuse (LUA_ERRMEM). */
+static void *cls_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+    cls_limits *lim = ud;
+    size_t old = ptr ? osize : 0;
+    if (nsize == 0) {
+        free(ptr);
+        lim->used -= old;
+        return NULL;
+    }
+    if (nsize > old && lim->soft && !lim->host) {
+        size_t after = lim->used - old + nsize;
+        if (after > lim->soft) {
+            if (after > lim->hard) { lim->tripped = lim->tripped ? lim->tripped : CLS_LIMIT_MEMORY; return NULL; }
+            if (!lim->refused_once) { lim->refused_once = 1; return NULL; }
+            if (!lim->tripped) lim->tripped = CLS_LIMIT_MEMORY;
+        } else {
+            lim->refused_once = 0;
+        }
+    }
+    void *p = realloc(ptr, nsize);
+    if (p) {
+        lim->used = lim->used - old + nsize;
+        if (lim->used > lim->peak) lim->peak = lim->used;
+    }
+    return p;
+}
+
+static int cls_panic(lua_State *L) {
+    const char *msg = lua_tostring(L, -1);
+    fprintf(stderr, "uniform: unprotected Lua error (bug in the host bridge): %s\n", msg ? msg : "?");
+    abort();
+}
+
+lua_State *cls_newstate(cls_limits *lim) {
+    lua_State *L = lua_newstate(cls_alloc, lim);
+    if (L) {
+        lua_atpanic(L, cls_panic);
+        lua_sethook(L, cls_hook, cls_hook_mask(lim), lim->step);
+    }
+    return L;
+}
+
+int cls_host_pcall(lua_State *L, cls_limits *lim, int nargs, int nresults, int msgh) {
+    int h = lim->host;
+    lim->host = 0;
+    int status = lua_pcallk(L, nargs, nresults, msgh, 0, NULL);
+    lim->host = h;
+    return status;
+}
+
+static const char *limit_description(cls_limits *lim, char *buf, size_t n) {
+    switch (lim->tripped) {
+    case CLS_LIMIT_INSTRUCTIONS:
+        snprintf(buf, n, "instruction limit exceeded (%lld instructions)", (long long)lim->budget_total); break;
+    case CLS_LIMIT_MEMORY:
+        snprintf(buf, n, "memory limit exceeded (%zu bytes)", lim->soft); break;
+    case CLS_LIMIT_DEADLINE:
+        snprintf(buf, n, "deadline exceeded (%.3g s)", lim->deadline_s); break;
+    case CLS_LIMIT_DEPTH:
+        snprintf(buf, n, "call depth limit exceeded (%d levels)", lim->max_depth); break;
+    case CLS_LIMIT_INTERRUPTED:
+        snprintf(buf, n, "interrupted"); break;
+    default:
+        snprintf(buf, n, "limit exceeded"); break;
+    }
+    return buf;
+}
+
+/* Sticky: keeps the hook firing on every instruction of this thread, so a pcall in the rule
+ * cannot swallow the error; every later hook raises again until the next top-level call. */
+static void raise_limit(lua_State *L, lua_Debug *ar, cls_limits *lim) {
+    char desc[128];
+    lua_sethook(L, cls_hook, cls_hook_mask(lim), 1);
+    limit_description(lim, desc, sizeof desc);
+    int h = lim->host; lim->host = 1;   /* the message itself must be buildable */
+    if (lua_getinfo(L, "Sln", ar) && ar->currentline > 0) {
+        if (ar->name)
+            lua_pushfstring(L, "%s:%d: %s while running function '%s'", ar->short_src, ar->currentline, desc, ar->name);
+        else if (*ar->what == 'm')
+            lua_pushfstring(L, "%s:%d: %s while running the main chunk", ar->short_src, ar->currentline, desc);
+        else
+            lua_pushfstring(L, "%s:%d: %s while running function <%s:%d>", ar->short_src, ar->currentline, desc,
+                            ar->short_src, ar->linedefined);
+    } else {
+        lua_pushstring(L, desc);
+    }
+    lim->host = h;
+    lua_error(L);
+}
+
+static void trip(lua_State *L, lua_Debug *ar, cls_limits *lim, int kind) {
+    if (!lim->tripped) lim->tripped = kind;
+    raise_limit(L, ar, lim);
+}
+
+void cls_hook(lua_State *L, lua_Debug *ar) {
+    cls_limits *lim = cls_getlim(L);
+    if (ar->event == LUA_HOOKLINE) {
+        if (lim->line_fn && lua_getinfo(L, "S", ar)) lim->line_fn(lim->line_ctx, ar->source, ar->currentline);
+        if (lim->tripped) raise_limit(L, ar, lim);
+        return;
+    }
+    if (ar->event != LUA_HOOKCOUNT) return;
+    int count = lua_gethookcount(L);
+    if (lim->tripped) raise_limit(L, ar, lim);
+    if (atomic_load_explicit(&lim->interrupted, memory_order_relaxed)) trip(L, ar, lim, CLS_LIMIT_INTERRUPTED);
+    if (lim->budget_total > 0) {
+        lim->budget -= count;
+        if (lim->budget <= 0) trip(L, ar, lim, CLS_LIMIT_INSTRUCTIONS);
+    }
+    if (lim->max_depth > 0) {
+        lua_Debug d;
+        if (lua_getstack(L, lim->max_depth, &d)) trip(L, ar, lim, CLS_LIMIT_DEPTH);
+    }
+    if (lim->deadline_at > 0 && cls_now() > lim->deadline_at) trip(L, ar, lim, CLS_LIMIT_DEADLINE);
+    /* Threads keep their own hook settings: undo an old sticky re-arm, follow coverage changes. */
+    int mask = cls_hook_mask(lim);
+    if (count != lim->step || lua_gethookmask(L) != mask) lua_sethook(L, cls_hook, mask, lim->step);
+}
+
+void cls_charge(lua_State *L, double work, const char *what) {
+    cls_limits *lim = cls_getlim(L);
+    int kind = lim->tripped;
+    if (!kind && atomic_load_explicit(&lim->interrupted, memory_order_relaxed)) kind = CLS_LIMIT_INTERRUPTED;
+    if (!kind && lim->budget_total > 0) {
+        double cost = work / 4;   /* ~4 matcher/copy steps cost what one VM instruction costs */
+        lim->budget -= cost > (double)INT64_MAX / 4 ? INT64_MAX / 4 : (int64_t)cost;
+        if (lim->budget <= 0) kind = CLS_LIMIT_INSTRUCTIONS;
+    }
+    if (!kind && lim->deadline_at > 0 && cls_now() > lim->deadline_at) kind = CLS_LIMIT_DEADLINE;
+    if (kind) {
+        char desc[128];
+        if (!lim->tripped) lim->tripped = kind;
+        lua_sethook(L, cls_hook, cls_hook_mask(lim), 1);
+        luaL_error(L, "%s while running %s", limit_description(lim, desc, sizeof desc), what);
+    }
+}

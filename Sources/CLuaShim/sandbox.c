@@ -1,0 +1,196 @@
+/* The allowlisted environment and the bounded string/table functions.
+ *
+ * The count hook never fires inside C functions, so each library function whose work is not
+ * bounded by its input size gets a wrapper that estimates the worst case, refuses calls above a
+ * per-call cap and charges the estimate to the instruction budget (so loops of cheap-looking calls
+ * stay bounded too). The wrapper then calls the original (upvalue 1). */
+#include "internal.h"
+#include <math.h>
+#include <string.h>
+
+static int call_original(lua_State *L) {
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_rotate(L, 1, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+static int w_rep(lua_State *L) {
+    size_t l, lsep = 0;
+    luaL_checklstring(L, 1, &l);
+    lua_Integer n = luaL_checkinteger(L, 2);
+    luaL_optlstring(L, 3, "", &lsep);
+    if (n > 0) {
+        cls_limits *lim = cls_getlim(L);
+        double total = (double)l * (double)n + (double)lsep * (double)(n - 1);
+        double limit = (double)lim->max_string;
+        if (lim->max_string && (total > limit || (double)n > limit))
+            return luaL_error(L, "string.rep: result of %f bytes (%I repetitions) exceeds the sandbox limit of %I bytes",
+                              total, n, (lua_Integer)lim->max_string);
+        cls_charge(L, (double)n + total, "string.rep");
+    }
+    return call_original(L);
+}
+
+/* Worst-case steps of Lua's backtracking matcher: each unanchored start position times
+ * (subject length + 1) per variable-length item ('*', '+', '-', %b), times 2 per '?'. */
+static double pattern_work(const char *p, size_t lp, size_t ls) {
+    size_t i = 0;
+    double starts = (double)ls + 1, per = 1, s1 = (double)ls + 1;
+    int special = 0;
+    if (lp > 0 && p[0] == '^') { starts = 1; i = 1; }
+    while (i < lp) {
+        char c = p[i];
+        if (c == '%' && i + 1 < lp) {
+            special = 1;
+            if (p[i + 1] == 'b') { per *= s1; i += 4; continue; }
+            if (p[i + 1] == 'f') { i += 2; if (i < lp && p[i] == '[') c = '['; else continue; }
+            else i += 2;
+        }
+        if (c == '[') {
+            special = 1;
+            i++;
+            if (i < lp && p[i] == '^') i++;
+            if (i < lp) i++;   /* a leading ']' is literal */
+            while (i < lp && p[i] != ']') i += (p[i] == '%') ? 2 : 1;
+            i++;
+        } else if (c != '%') {
+            if (strchr("().$", c)) special = 1;
+            i++;
+        }
+        if (i < lp) {
+            char q = p[i];
+            if (q == '*' || q == '+' || q == '-') { per *= s1; i++; special = 1; }
+            else if (q == '?') { per *= 2; i++; special = 1; }
+        }
+        if (per > 1e30) per = 1e30;
+    }
+    if (!special) return (double)ls + (double)lp;
+    return starts * per + (double)lp;
+}
+
+static int w_pattern(lua_State *L, const char *name, int plain_arg) {
+    size_t ls, lp;
+    luaL_checklstring(L, 1, &ls);
+    const char *p = luaL_checklstring(L, 2, &lp);
+    cls_limits *lim = cls_getlim(L);
+    double work = (plain_arg && lua_toboolean(L, plain_arg)) ? (double)ls + (double)lp : pattern_work(p, lp, ls);
+    if (lim->max_pattern_work > 0 && work > lim->max_pattern_work)
+        return luaL_error(L, "string.%s: pattern too complex for a subject of %I bytes "
+                          "(worst case %f steps; sandbox limit %f)", name, (lua_Integer)ls, work, lim->max_pattern_work);
+    cls_charge(L, work, name);
+    return call_original(L);
+}
+
+static int w_find(lua_State *L) { return w_pattern(L, "find", 4); }
+static int w_match(lua_State *L) { return w_pattern(L, "match", 0); }
+static int w_gmatch(lua_State *L) { return w_pattern(L, "gmatch", 0); }
+static int w_gsub(lua_State *L) { return w_pattern(L, "gsub", 0); }
+
+/* table functions that loop over a caller-chosen range or a __len-reported length */
+static double range_len(lua_State *L, int first, int last, lua_Integer dfirst) {
+    lua_Integer i = luaL_optinteger(L, first, dfirst);
+    lua_Integer e = lua_isnoneornil(L, last) ? luaL_len(L, 1) : luaL_checkinteger(L, last);
+    return e >= i ? (double)e - (double)i + 1 : 0;
+}
+
+static int w_concat(lua_State *L) { cls_charge(L, 4 * range_len(L, 3, 4, 1), "table.concat"); return call_original(L); }
+static int w_unpack(lua_State *L) { cls_charge(L, 4 * range_len(L, 2, 3, 1), "table.unpack"); return call_original(L); }
+static int w_len_op(lua_State *L, const char *what) {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    double n = (double)luaL_len(L, 1);
+    double work = strcmp(what, "table.sort") == 0 ? n * (log2(n + 2) + 1) : n;
+    cls_charge(L, 4 * work, what);
+    return call_original(L);
+}
+static int w_insert(lua_State *L) { return w_len_op(L, "table.insert"); }
+static int w_remove(lua_State *L) { return w_len_op(L, "table.remove"); }
+static int w_sort(lua_State *L) { return w_len_op(L, "table.sort"); }
+static int w_move(lua_State *L) {
+    lua_Integer f = luaL_checkinteger(L, 2), e = luaL_checkinteger(L, 3);
+    cls_charge(L, e >= f ? 4 * ((double)e - (double)f + 1) : 0, "table.move");
+    return call_original(L);
+}
+
+static void wrap(lua_State *L, int t, const char *name, lua_CFunction w) {
+    lua_getfield(L, t, name);
+    lua_pushcclosure(L, w, 1);
+    lua_setfield(L, t, name);
+}
+
+static void open_global(lua_State *L, const char *name, lua_CFunction open) {
+    luaL_requiref(L, name, open, 1);
+    lua_pop(L, 1);
+}
+
+void cls_open_sandbox(lua_State *L) {
+    open_global(L, LUA_GNAME, luaopen_base);
+    open_global(L, LUA_STRLIBNAME, luaopen_string);
+    open_global(L, LUA_TABLIBNAME, luaopen_table);
+    open_global(L, LUA_MATHLIBNAME, luaopen_math);
+    open_global(L, LUA_UTF8LIBNAME, luaopen_utf8);
+    open_global(L, LUA_COLIBNAME, luaopen_coroutine);
+
+    /* os: clock/time/date/difftime only (opened privately, never registered in _LOADED) */
+    lua_pushcclosure(L, luaopen_os, 0);
+    lua_call(L, 0, 1);
+    lua_createtable(L, 0, 4);
+    static const char *const os_allowed[] = {"clock", "time", "date", "difftime", NULL};
+    for (int i = 0; os_allowed[i]; i++) {
+        lua_getfield(L, -2, os_allowed[i]);
+        lua_setfield(L, -2, os_allowed[i]);
+    }
+    lua_setglobal(L, "os");
+    lua_pop(L, 1);
+
+    /* base: no file loading, no warn; load/setmetatable/collectgarbage are re-wrapped in Lua */
+    static const char *const base_removed[] = {"dofile", "loadfile", "warn", "require", NULL};
+    for (int i = 0; base_removed[i]; i++) {
+        lua_pushnil(L);
+        lua_setglobal(L, base_removed[i]);
+    }
+
+    /* string: the real library table (also reachable as _LOADED.string) */
+    lua_getglobal(L, LUA_STRLIBNAME);
+    int s = lua_gettop(L);
+    lua_pushnil(L);
+    lua_setfield(L, s, "dump");
+    wrap(L, s, "rep", w_rep);
+    wrap(L, s, "find", w_find);
+    wrap(L, s, "match", w_match);
+    wrap(L, s, "gmatch", w_gmatch);
+    wrap(L, s, "gsub", w_gsub);
+    /* The string metatable's __index is a private copy, and __metatable hides the metatable,
+     * so rule code can neither reach nor mutate what ("x"):method() resolves to. */
+    lua_createtable(L, 0, 20);
+    lua_pushnil(L);
+    while (lua_next(L, s)) {
+        lua_pushvalue(L, -2);
+        lua_rotate(L, -2, 1);
+        lua_rawset(L, -4);
+    }
+    lua_pushliteral(L, "");
+    lua_getmetatable(L, -1);
+    lua_rotate(L, -3, 1);   /* ..., mt, copy, "" */
+    lua_pop(L, 1);
+    lua_setfield(L, -2, "__index");
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
+    lua_pop(L, 2);          /* mt, string */
+
+    lua_getglobal(L, LUA_TABLIBNAME);
+    int t = lua_gettop(L);
+    wrap(L, t, "concat", w_concat);
+    wrap(L, t, "unpack", w_unpack);
+    wrap(L, t, "insert", w_insert);
+    wrap(L, t, "remove", w_remove);
+    wrap(L, t, "sort", w_sort);
+    wrap(L, t, "move", w_move);
+    lua_pop(L, 1);
+}
+
+void cls_push_raw_base(lua_State *L) {
+    lua_getglobal(L, "load");
+    lua_getglobal(L, "setmetatable");
+    lua_getglobal(L, "collectgarbage");
+}

@@ -1,0 +1,92 @@
+import CLua
+import CLuaShim
+
+/// What a Swift function sees when Lua calls it: its arguments (read lazily from the Lua stack)
+/// and a way to push results directly (for `makeRawFunction`). Valid only during the call.
+public struct LuaCallContext {
+    let core: LuaCore
+    let L: OpaquePointer
+    /// Number of arguments passed.
+    public let argumentCount: Int
+    /// The name the function was registered with (used in argument errors).
+    public let functionName: String?
+
+    init(core: LuaCore, L: OpaquePointer, count: Int32, name: String?) {
+        self.core = core
+        self.L = L
+        argumentCount = Int(count)
+        functionName = name
+    }
+
+    /// The state, for calling back into Lua (nested calls share the running call's budget).
+    public var state: LuaState? { core.owner }
+
+    /// Argument `i` (1-based); `.nil` past the end.
+    public func argument(_ i: Int) -> LuaValue {
+        guard i >= 1, i <= argumentCount else { return .nil }
+        return core.value(at: Int32(i), on: L)
+    }
+
+    public subscript(i: Int) -> LuaValue { argument(i) }
+
+    public var arguments: [LuaValue] { (0..<argumentCount).map { argument($0 + 1) } }
+
+    public func argumentError(_ i: Int, _ problem: String) -> LuaArgumentError {
+        LuaArgumentError(index: i, functionName: functionName, problem: problem)
+    }
+
+    private func expected(_ what: String, _ i: Int) -> LuaArgumentError {
+        let got = i <= argumentCount ? LuaCore.typeName(at: Int32(i), on: L) : "no value"
+        return argumentError(i, "\(what) expected, got \(got)")
+    }
+
+    private func type(_ i: Int) -> Int32 { i >= 1 && i <= argumentCount ? lua_type(L, Int32(i)) : LUA_TNONE }
+
+    public func string(_ i: Int) throws -> String {
+        guard type(i) == LUA_TSTRING, let s = LuaCore.stringValue(at: Int32(i), on: L) else { throw expected("string", i) }
+        return s
+    }
+
+    public func optionalString(_ i: Int) throws -> String? {
+        let t = type(i)
+        return t == LUA_TNIL || t == LUA_TNONE ? nil : try string(i)
+    }
+
+    /// An integer, or a float with an exact integer value.
+    public func integer(_ i: Int) throws -> Int64 {
+        guard type(i) == LUA_TNUMBER else { throw expected("number", i) }
+        var isnum: Int32 = 0
+        let v = cls_tointeger(L, Int32(i), &isnum)
+        guard isnum != 0 else { throw argumentError(i, "number has no integer representation") }
+        return v
+    }
+
+    public func number(_ i: Int) throws -> Double {
+        guard type(i) == LUA_TNUMBER else { throw expected("number", i) }
+        return cls_tonumber(L, Int32(i), nil)
+    }
+
+    public func boolean(_ i: Int) -> Bool { type(i) != LUA_TNONE && lua_toboolean(L, Int32(i)) != 0 }
+
+    public func table(_ i: Int) throws -> LuaTableRef {
+        guard type(i) == LUA_TTABLE else { throw expected("table", i) }
+        return LuaTableRef(core: core, index: Int32(i), on: L)
+    }
+
+    public func function(_ i: Int) throws -> LuaFunction {
+        guard type(i) == LUA_TFUNCTION else { throw expected("function", i) }
+        return LuaFunction(core: core, index: Int32(i), on: L)
+    }
+
+    /// The Swift object wrapped by `LuaState.wrap(_:as:)`, checked against its type (never trust
+    /// `self` from rule code).
+    public func object<T: AnyObject>(_ i: Int, of type: LuaObjectType, as _: T.Type = T.self) throws -> T {
+        guard i >= 1, i <= argumentCount,
+              let o = type.object(at: Int32(i), on: L) as? T
+        else { throw expected(type.name, i) }
+        return o
+    }
+
+    /// Raw stack access for pushing results in a `makeRawFunction` body.
+    public var stack: LuaStack { LuaStack(core: core, L: L) }
+}

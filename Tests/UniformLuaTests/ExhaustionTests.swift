@@ -1,0 +1,156 @@
+import Foundation
+import XCTest
+@testable import UniformLua
+
+/// Resource exhaustion: each attempt stops with an error naming the limit, in bounded time, and
+/// the same state keeps working.
+final class ExhaustionTests: XCTestCase {
+    let state = makeState()
+
+    func testInfiniteLoop() {
+        let e = assertFails("local x = 0\nwhile true do x = x + 1 end", in: state, kind: .limit(.instructions))
+        XCTAssertEqual(e?.location, LuaSourceLocation(file: "rules/attack.lua", line: 2))
+        XCTAssertTrue(e?.message.contains("instruction limit exceeded") ?? false)
+        XCTAssertTrue(e?.message.contains("main chunk") ?? false, e?.message ?? "")
+        XCTAssertNotNil(e?.traceback)
+    }
+
+    func testInfiniteLoopInsidePcallLoop() {
+        assertFails("while true do pcall(function() while true do end end) end", in: state, kind: .limit(.instructions))
+    }
+
+    func testXpcallHandlerCannotSwallow() {
+        assertFails("""
+            local function spin() while true do end end
+            while true do xpcall(spin, function(m) return m end) end
+            """, in: state, kind: .limit(.instructions))
+    }
+
+    func testDefaultLimitsStopBareLoopQuickly() {
+        let s = LuaState()
+        assertFails("while true do end", in: s, kind: .limit(.instructions), within: 3)
+    }
+
+    func testStringRepHuge() {
+        assertFails("return string.rep('x', 1e9)", in: state, kind: .runtime, contains: "exceeds the sandbox limit")
+    }
+
+    func testStringRepEmptyBillions() {
+        assertFails("return ('').rep('', 3e9)", in: state, kind: .runtime, contains: "exceeds the sandbox limit")
+        assertFails("return string.rep('', 1e9, '')", in: state, kind: .runtime, contains: "exceeds the sandbox limit")
+    }
+
+    func testPatternBacktrackingBomb() {
+        assertFails("return string.find(('a'):rep(2000), '.-.-b')", in: state, kind: .runtime, contains: "pattern too complex")
+        assertFails("return (('a'):rep(100)):find('.-.-.-.-b')", in: state, kind: .runtime, contains: "pattern too complex")
+        assertFails("return (('a'):rep(500)):gsub('(.-)%1*b', '')", in: state, kind: .runtime, contains: "pattern too complex")
+    }
+
+    func testManyCheapPatternCallsChargeBudget() {
+        assertFails("local s = ('a'):rep(1000) while true do s:find('.-b') end", in: state, kind: .limit(.instructions))
+    }
+
+    func testRealisticPatternsStillWork() {
+        XCTAssertEqual(eval("return ('com.acme.Editor'):match('^com%.acme%.(%w+)$'), select(2, ('a b  c'):gsub('%s+', ' '))", in: state),
+                       [.string("Editor"), .integer(2)])
+    }
+
+    func testDeepRecursion() {
+        let e = assertFails("local function f(n) return 1 + f(n + 1) end\nreturn f(1)", in: state, kind: .limit(.depth))
+        XCTAssertEqual(e?.location?.file, "rules/attack.lua")
+    }
+
+    func testParserNesting() {
+        assertFails("local f, e = load(('('):rep(1000) .. '1' .. (')'):rep(1000)) assert(f, e)", in: state, kind: .limit(.depth),
+                    contains: "overflow")
+    }
+
+    func testCoroutineLoop() {
+        assertFails("coroutine.wrap(function() while true do end end)()", in: state, kind: .limit(.instructions))
+        assertFails("""
+            while true do
+              local co = coroutine.create(function() while true do coroutine.yield() end end)
+              for i = 1, 10 do coroutine.resume(co) end
+            end
+            """, in: state, kind: .limit(.instructions))
+    }
+
+    func testCoroutineSwallowingLimitInLoop() {
+        assertFails("""
+            while true do
+              local co = coroutine.create(function() while true do end end)
+              coroutine.resume(co)
+            end
+            """, in: state, kind: .limit(.instructions))
+    }
+
+    func testErrorObjectWithLoopingTostring() {
+        assertFails("error(setmetatable({}, {__tostring = function() while true do end end}))", in: state,
+                    kind: .limit(.instructions))
+    }
+
+    func testMemoryGrowthWithGcStopped() {
+        var l = testLimits
+        l.memoryBytes = 8 << 20
+        l.instructions = 100_000_000
+        let state = makeState(l)
+        let e = assertFails("""
+            pcall(collectgarbage, 'stop')
+            local t = {}
+            for i = 1, 1e9 do t[i] = ('x'):rep(64) .. i end
+            """, in: state, kind: .limit(.memory))
+        XCTAssertTrue(e?.message.contains("memory limit exceeded") ?? false, e?.message ?? "")
+    }
+
+    func testMemoryDoubling() {
+        assertFails("local s = 'x' while true do s = s .. s end", in: state, kind: .limit(.memory))
+    }
+
+    func testMemoryErrorCaughtByPcallStillStops() {
+        assertFails("""
+            local keep = {}
+            while true do pcall(function() local t = {} for i = 1, 1e9 do t[i] = i end end) keep[#keep+1] = {} end
+            """, in: state, kind: .limit(.memory))
+    }
+
+    func testTableMoveHugeRange() {
+        assertFails("table.move({}, 1, 1e15, 2)", in: state, kind: .limit(.instructions))
+    }
+
+    func testTableConcatWithCMetamethod() {
+        assertFails("return table.concat(setmetatable({}, {__index = rawlen}), '', 1, 1e12)", in: state)
+    }
+
+    func testDeadline() {
+        var l = testLimits
+        l.instructions = 0
+        l.deadlineSeconds = 0.2
+        let s = makeState(l)
+        let start = Date()
+        assertFails("while true do end", in: s, kind: .limit(.deadline))
+        XCTAssertLessThan(Date().timeIntervalSince(start), 1.5)
+    }
+
+    func testInterruptFromAnotherThread() {
+        var l = testLimits
+        l.instructions = 0
+        l.deadlineSeconds = 10
+        let s = makeState(l)
+        let handle = s.interruptHandle
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { handle.interrupt() }
+        assertFails("while true do end", in: s, kind: .limit(.interrupted), contains: "interrupted", within: 3)
+    }
+
+    func testBudgetRearmedPerCall() {
+        let f = eval("return function() local x = 0 for i = 1, 1e6 do x = x + i end return x end", in: state)[0]
+        for _ in 0..<5 { XCTAssertEqual(try state.call(f), [.integer(500_000_500_000)]) }
+    }
+
+    func testLimitsChangeableBetweenCalls() {
+        let s = makeState()
+        s.limits.instructions = 1000
+        assertFails("for i = 1, 1e6 do end", in: s, kind: .limit(.instructions))
+        s.limits.instructions = 10_000_000
+        XCTAssertEqual(eval("local n = 0 for i = 1, 1e6 do n = n + 1 end return n", in: s), [.integer(1_000_000)])
+    }
+}
