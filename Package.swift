@@ -40,10 +40,24 @@ let package = Package(
         // States, values, sandbox, limits. Knows nothing of document types.
         .target(name: "UniformLua", dependencies: ["CLua", "CLuaShim"]),
 
+        // The standard rules: Lua files in the top-level `rules/` folder, embedded in the binary
+        // so an installed `uniform` needs no resource folder beside it.
+        .target(
+            name: "UniformStandardRules",
+            path: "rules",
+            exclude: ["README.md"],
+            resources: [
+                .embedInCode("appstore.lua"),
+                .embedInCode("manifest.lua"),
+                .embedInCode("types.lua"),
+                .embedInCode("exposure.lua"),
+            ]
+        ),
+
         // The `uniform` Lua API over the core, checks, reporters, the test runner.
         .target(
             name: "UniformRules",
-            dependencies: ["UniformCore", "UniformLua"]
+            dependencies: ["UniformCore", "UniformLua", "UniformStandardRules"]
         ),
 
         .executableTarget(

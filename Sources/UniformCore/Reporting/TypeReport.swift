@@ -12,7 +12,8 @@ public struct TypeReport {
 
     var supertypes: [String] { type.ancestors.filter { $0.id != type.id }.map { graph.identifier($0.id) } }
 
-    var tags: [TagList] {
+    /// The type's tags: its winning declaration's, or those a dynamic identifier carries.
+    public var tagLists: [TagList] {
         if let declaration { return declaration.tags }
         if type.isDynamic, let dynamic = DynamicIdentifier(decoding: type.identifier) {
             var lists: [TagList] = []
@@ -39,7 +40,7 @@ public struct TypeReport {
             ("description", .optional(declaration?.description)),
             ("parents", .array(parents.map(JSONValue.string))),
             ("supertypes", .array(supertypes.map(JSONValue.string))),
-            ("tags", .object(tags.map { ($0.tagClass, .array($0.tags.map(JSONValue.string))) })),
+            ("tags", .object(tagLists.map { ($0.tagClass, .array($0.tags.map(JSONValue.string))) })),
             ("wildcard", .bool(type.id.map(graph.isWildcard) ?? false)),
             ("other_declarations", .array(others.map { d in
                 .object([("kind", .string(d.kind.rawValue)), ("origin", .string(Self.origin(d))), ("location", JSONValue(d.location))])
@@ -70,7 +71,7 @@ public struct TypeReport {
             lines.append("  parents: " + (parents.isEmpty ? "(none)" : parents.joined(separator: ", ")))
         }
         lines.append("  conforms to: " + (supertypes.isEmpty ? "(nothing)" : supertypes.joined(separator: ", ")))
-        for list in tags { lines.append("  \(list.tagClass): " + list.tags.joined(separator: ", ")) }
+        for list in tagLists { lines.append("  \(list.tagClass): " + list.tags.joined(separator: ", ")) }
         if !type.alternatives.isEmpty {
             lines.append("  also claiming this tag: " + type.alternatives.map { graph.identifier($0) }.joined(separator: ", "))
         }

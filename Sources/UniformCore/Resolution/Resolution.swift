@@ -44,6 +44,20 @@ public struct Exclusion: Sendable {
     public var claimedType: String
     public var path: [String]
     public var touches: [RuleTouch] = []
+
+    public init(bundleID: String, reason: String, claim: SourceLocation, rank: HandlerRank, role: HandlerRole, match: MatchKind,
+                distance: Int, claimedType: String, path: [String], touches: [RuleTouch] = []) {
+        self.bundleID = bundleID
+        self.reason = reason
+        self.claim = claim
+        self.rank = rank
+        self.role = role
+        self.match = match
+        self.distance = distance
+        self.claimedType = claimedType
+        self.path = path
+        self.touches = touches
+    }
 }
 
 /// The answer to a query: the type, the ranked handlers, the excluded claims, the default.

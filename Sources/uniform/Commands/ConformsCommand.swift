@@ -13,7 +13,9 @@ struct ConformsCommand: ParsableCommand {
     @OptionGroup var world: WorldOptions
 
     func run() throws {
-        let world = try self.world.makeWorld()
+        let session = try self.world.makeSession()
+        let engine = session.engine
+        let world = engine.world
         let resolver = TypeResolver(graph: world.graph)
         let type = resolver.resolve(Target.parse(a, graph: world.graph))
         let superType = resolver.type(forIdentifier: b.hasPrefix("uti:") ? String(b.dropFirst(4)) : b)

@@ -33,10 +33,12 @@ struct ResolveCommand: ParsableCommand {
     var format: QueryFormat = .text
 
     func run() throws {
-        let world = try self.world.makeWorld()
-        let resolver = Resolver(world: world)
+        let session = try self.world.makeSession()
+        let engine = session.engine
+        let world = engine.world
         let query = Query(target: Target.parse(target, graph: world.graph), role: role, conformingTo: conformingTo, from: from, text: target)
-        let resolution = try resolver.resolve(query)
+        let resolution: Resolution
+        do { resolution = try engine.resolve(query) } catch let error as RuleError { throw CommandFailure.input(error.description) }
         let report = ResolutionReport(resolution, graph: world.graph)
         switch format {
         case .text: Output.print(report.text(explain: explain))

@@ -17,7 +17,9 @@ struct SendCommand: ParsableCommand {
     @Option(help: "Output format: text or json.") var format: QueryFormat = .text
 
     func run() throws {
-        let world = try self.world.makeWorld()
+        let session = try self.world.makeSession()
+        let engine = session.engine
+        let world = engine.world
         var annotationNode: PlistNode?
         if let path = annotation {
             do {
@@ -29,8 +31,13 @@ struct SendCommand: ParsableCommand {
                 throw CommandFailure.input("\(path): \(error.description)")
             }
         }
-        let handoff = Handoff(resolver: Resolver(world: world))
-        let result = try handoff.send(HandoffRequest(file: file, from: from, to: to, annotation: annotationNode, inbox: inbox))
+        _ = world
+        let result: HandoffResult
+        do {
+            result = try engine.send(HandoffRequest(file: file, from: from, to: to, annotation: annotationNode, inbox: inbox))
+        } catch let error as RuleError {
+            throw CommandFailure.input(error.description)
+        }
         let report = HandoffReport(result)
         switch format {
         case .text: Output.print(report.text)

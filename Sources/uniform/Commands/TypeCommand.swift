@@ -20,7 +20,9 @@ struct TypeCommand: ParsableCommand {
     var format: QueryFormat = .text
 
     func run() throws {
-        let world = try self.world.makeWorld()
+        let session = try self.world.makeSession()
+        let engine = session.engine
+        let world = engine.world
         let type = TypeResolver(graph: world.graph).resolve(Target.parse(target, graph: world.graph), conformingTo: conformingTo)
         let report = TypeReport(type, graph: world.graph)
         switch format {

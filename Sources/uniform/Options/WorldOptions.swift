@@ -14,14 +14,17 @@ struct WorldOptions: ParsableArguments {
     @Option(name: .customLong("define"), help: ArgumentHelp("Define a build placeholder, e.g. PRODUCT_BUNDLE_IDENTIFIER=com.acme.app (repeatable).", valueName: "NAME=VALUE"))
     var defines: [String] = []
 
-    @Option(help: "Which apps take part in resolution: ios, macos or all.")
-    var platform: PlatformFilter = .all
+    @Option(help: "Which apps take part in resolution: ios, macos or all (default all).")
+    var platform: PlatformFilter?
 
     @Option(help: ArgumentHelp("User default handlers: a LaunchServices preferences plist (com.apple.launchservices.secure.plist).", valueName: "PLIST"))
     var defaults: String?
 
     @Flag(help: "List skipped plists and other loading details on standard error.")
     var verbose = false
+
+    /// `check` reports unparsable manifests as findings instead of stopping.
+    var tolerateBrokenManifests = false
 
     func defineTable() throws -> [String: String] {
         var table: [String: String] = [:]
@@ -34,34 +37,66 @@ struct WorldOptions: ParsableArguments {
         return table
     }
 
-    /// Loads the manifests and builds the world; unreadable inputs are errors (status 2).
+    /// Loads the manifests and builds the world (rules applied by the engine).
     func makeWorld(extraManifests: [String] = []) throws -> World {
-        let loader = ManifestLoader(defines: try defineTable())
-        let loaded = loader.load(manifests + extraManifests)
+        try makeSession().engine.world
+    }
+
+    /// Reads `.uniform.lua` (if any), the manifests (`paths` or `-m` replace the configured
+    /// ones), the user defaults, and the rule files (configured ones, then `-r`), in that order.
+    /// Unreadable inputs and broken rules are errors (status 2).
+    func makeSession(paths: [String]? = nil, standardRules: Bool = false, output: @escaping (String) -> Void = { Output.print($0) }) throws -> Session {
+        var config = Configuration(directory: FileManager.default.currentDirectoryPath)
+        if let file = Configuration.find() {
+            do { config = try Configuration.load(file: file) } catch let error as RuleError { throw CommandFailure.input(error.description) }
+        }
+        var defineTable = config.defines
+        for (k, v) in try self.defineTable() { defineTable[k] = v }
+        let explicit = (paths ?? []) + manifests
+        let manifestPaths = explicit.isEmpty ? config.manifests.map(config.resolve) : explicit
+        let loader = ManifestLoader(defines: defineTable)
+        let loaded = loader.load(manifestPaths)
         if verbose {
             for skipped in loaded.skipped { Output.error("skipped (not a manifest): \(skipped)") }
         }
         if let missing = loaded.missing.first {
             throw CommandFailure.input("\(missing): no such file or directory")
         }
-        if !loaded.errors.isEmpty {
+        if !loaded.errors.isEmpty, !tolerateBrokenManifests {
             throw CommandFailure.input(loaded.errors.map(\.description).joined(separator: "\nuniform: "))
         }
         var preferences: [DefaultHandler] = []
-        var findings: [Finding] = []
-        if let path = defaults {
+        var findings: [Finding] = loaded.errorFindings
+        if let path = defaults ?? config.defaults.map(config.resolve) {
             do {
                 let document = try PlistReader.read(contentsOf: path)
                 let read = LaunchServicesPreferences.read(document, file: path)
                 preferences = read.handlers
-                findings = read.findings
-                for finding in read.findings { Output.error("\(finding.location.map { "\($0): " } ?? "")warning: \(finding.message)") }
+                findings += read.findings
             } catch let error as PlistError {
                 throw CommandFailure.input(error.description)
             }
         }
-        return World(manifests: loaded.manifests, preferenceDefaults: preferences, platform: platform, extraFindings: findings)
+        let inputs = WorldInputs(manifests: loaded.manifests, preferenceDefaults: preferences, platform: platform ?? config.platform ?? .all, findings: findings)
+        let engine = RuleEngine(inputs: inputs, limits: config.limits, output: output)
+        do {
+            if standardRules && config.standardRules { try engine.loadStandardRules() }
+            for rule in config.rules.map(config.resolve) + rules {
+                guard FileManager.default.fileExists(atPath: rule) else { throw CommandFailure.input("\(rule): no such rule file") }
+                try engine.load(file: rule)
+            }
+        } catch let error as RuleError {
+            throw CommandFailure.input(error.description)
+        }
+        return Session(config: config, engine: engine, manifestPaths: manifestPaths)
     }
+}
+
+/// A loaded configuration and the engine built from it.
+struct Session {
+    var config: Configuration
+    var engine: RuleEngine
+    var manifestPaths: [String]
 }
 
 extension PlatformFilter: ExpressibleByArgument {}

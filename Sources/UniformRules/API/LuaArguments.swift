@@ -1,0 +1,101 @@
+import UniformCore
+import UniformLua
+
+/// Reading the tables rule authors pass to the API, with errors that say what was expected.
+struct LuaArguments {
+    let function: String
+    let table: LuaTableRef
+
+    struct Problem: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    func fail(_ message: String) -> Problem { Problem(description: "\(function): \(message)") }
+
+    func string(_ key: String) throws -> String? {
+        switch table[key] {
+        case .nil: return nil
+        case .string(let s): return s
+        case let other: throw fail("'\(key)' must be a string, got \(other.typeName)")
+        }
+    }
+
+    func requiredString(_ key: String) throws -> String {
+        guard let s = try string(key), !s.isEmpty else { throw fail("'\(key)' is required (a non-empty string)") }
+        return s
+    }
+
+    func bool(_ key: String) throws -> Bool? {
+        switch table[key] {
+        case .nil: return nil
+        case .boolean(let b): return b
+        case let other: throw fail("'\(key)' must be a boolean, got \(other.typeName)")
+        }
+    }
+
+    /// A string or a list of strings.
+    func strings(_ key: String) throws -> [String] {
+        try Self.strings(table[key], what: "\(function): '\(key)'")
+    }
+
+    static func strings(_ value: LuaValue, what: String) throws -> [String] {
+        switch value {
+        case .nil: return []
+        case .string(let s): return [s]
+        case .table(let t):
+            guard let items = t.arrayValues() else { throw Problem(description: "\(what) must be a string or a list of strings") }
+            return try items.map {
+                guard case .string(let s) = $0 else { throw Problem(description: "\(what) must hold strings, found a \($0.typeName)") }
+                return s
+            }
+        case let other: throw Problem(description: "\(what) must be a string or a list of strings, got \(other.typeName)")
+        }
+    }
+
+    func tableValue(_ key: String) throws -> LuaTableRef? {
+        switch table[key] {
+        case .nil: return nil
+        case .table(let t): return t
+        case let other: throw fail("'\(key)' must be a table, got \(other.typeName)")
+        }
+    }
+
+    func function(_ key: String) throws -> LuaFunction? {
+        switch table[key] {
+        case .nil: return nil
+        case .function(let f): return f
+        case let other: throw fail("'\(key)' must be a function, got \(other.typeName)")
+        }
+    }
+
+    /// Rejects keys the function does not know: a typo in a rule must not pass silently.
+    func allowOnly(_ keys: Set<String>) throws {
+        for (key, _) in table.pairs() {
+            guard case .string(let k) = key else { throw fail("keys must be strings") }
+            if !keys.contains(k) {
+                let suggestion = keys.min { EditDistance.between(k, $0) < EditDistance.between(k, $1) }
+                let hint = suggestion.map { EditDistance.between(k, $0) <= 3 ? " (did you mean '\($0)'?)" : "" } ?? ""
+                throw fail("unknown field '\(k)'\(hint); known fields: \(keys.sorted().joined(separator: ", "))")
+            }
+        }
+    }
+}
+
+/// Levenshtein distance, for "did you mean" hints.
+public enum EditDistance {
+    public static func between(_ a: String, _ b: String) -> Int {
+        let a = Array(a.lowercased().utf8), b = Array(b.lowercased().utf8)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,200 @@
+import Foundation
+import UniformCore
+import UniformLua
+
+extension UniformAPI {
+    /// Queries usable everywhere: types, conformance, tags, resolution, hand-off, apps.
+    func queryFunctions(into functions: inout [String: (LuaCallContext) throws -> [LuaValue]]) {
+        functions["type"] = { ctx in
+            let world = self.engine.world
+            let text = try ctx.string(1)
+            let options = try self.options(ctx, at: 2, "type", allowed: ["conforming_to"])
+            let target = Target.parse(text, graph: world.graph, fileExists: { _ in false })
+            let type = TypeResolver(graph: world.graph).resolve(target, conformingTo: try options?.string("conforming_to"))
+            return [self.builder.type(type, graph: world.graph)]
+        }
+        functions["lookup"] = { ctx in
+            // A bare tag lookup: no document conformance unless asked (`1=webvtt`).
+            let world = self.engine.world
+            let args = try self.arguments(ctx, "lookup")
+            try args.allowOnly(["extension", "mime", "os_type", "pasteboard", "conforming_to", "all"])
+            let (tagClass, tag): (String, String)
+            if let e = try args.string("extension") { (tagClass, tag) = (TagClass.filenameExtension, e.hasPrefix(".") ? String(e.dropFirst()) : e) }
+            else if let m = try args.string("mime") { (tagClass, tag) = (TagClass.mimeType, m) }
+            else if let o = try args.string("os_type") { (tagClass, tag) = (TagClass.osType, o) }
+            else if let p = try args.string("pasteboard") { (tagClass, tag) = (TagClass.pasteboardType, p) }
+            else { throw args.fail("give one of extension, mime, os_type or pasteboard") }
+            let filter = try args.string("conforming_to")
+            if try args.bool("all") == true {
+                let ids = world.graph.lookup(tag: tag, ofClass: tagClass, conformingTo: filter.flatMap { world.graph.id(of: $0) })
+                return [self.builder.strings(ids.map { world.graph.identifier($0) })]
+            }
+            let type = TypeResolver(graph: world.graph).resolve(.tag(tagClass: tagClass, tag: tag), conformingTo: filter, documentConformance: false)
+            return [self.builder.type(type, graph: world.graph)]
+        }
+        functions["conforms"] = { ctx in
+            let world = self.engine.world
+            let resolver = TypeResolver(graph: world.graph)
+            let a = resolver.resolve(Target.parse(try ctx.string(1), graph: world.graph, fileExists: { _ in false }))
+            let b = try ctx.string(2)
+            if let id = world.graph.id(of: b) { return [.boolean(a.distance(to: id) != nil)] }
+            return [.boolean(a.identifier.caseInsensitiveCompare(b) == .orderedSame)]
+        }
+        functions["supertypes"] = { ctx in
+            let world = self.engine.world
+            let type = TypeResolver(graph: world.graph).resolve(Target.parse(try ctx.string(1), graph: world.graph, fileExists: { _ in false }))
+            return [self.builder.strings(type.ancestors.filter { $0.id != type.id }.map { world.graph.identifier($0.id) })]
+        }
+        functions["tags"] = { ctx in
+            let world = self.engine.world
+            let type = TypeResolver(graph: world.graph).resolve(Target.parse(try ctx.string(1), graph: world.graph, fileExists: { _ in false }))
+            return [self.builder.tags(TypeReport(type, graph: world.graph).tagLists)]
+        }
+        functions["resolve"] = { ctx in
+            let world = self.engine.world
+            let text = try ctx.string(1)
+            let options = try self.options(ctx, at: 2, "resolve", allowed: ["role", "from", "conforming_to"])
+            var role = RoleQuery.all
+            if let r = try options?.string("role") {
+                guard let parsed = RoleQuery(rawValue: r.lowercased()) else { throw LuaArguments.Problem(description: "uniform.resolve: role must be viewer, editor, shell or all") }
+                role = parsed
+            }
+            let query = Query(target: Target.parse(text, graph: world.graph, fileExists: { _ in false }), role: role,
+                              conformingTo: try options?.string("conforming_to"), from: try options?.string("from"), text: text)
+            let resolution = try self.engine.resolver.resolve(query)
+            return [self.builder.resolution(resolution, graph: world.graph)]
+        }
+        functions["explain"] = { ctx in
+            let world = self.engine.world
+            let text = try ctx.string(1)
+            let resolution = try self.engine.resolver.resolve(Query(target: Target.parse(text, graph: world.graph, fileExists: { _ in false }), text: text))
+            return [.string(ResolutionReport(resolution, graph: world.graph).text(explain: true))]
+        }
+        functions["send"] = { ctx in
+            let args = try self.arguments(ctx, "send")
+            try args.allowOnly(["file", "from", "to", "annotation", "inbox"])
+            var annotation: PlistNode?
+            if case let value = args.table["annotation"], !value.isNil {
+                do { annotation = try PlistLuaConversion.fromLua(value) } catch let error as PlistLuaConversion.ConversionError {
+                    throw LuaArguments.Problem(description: "uniform.send: \(error.description)")
+                }
+            }
+            let request = HandoffRequest(file: try args.requiredString("file"), from: try args.requiredString("from"), to: try args.requiredString("to"),
+                                         annotation: annotation, inbox: try args.strings("inbox"))
+            let result: HandoffResult
+            do { result = try self.engine.send(request) } catch let error as HandoffError {
+                throw LuaArguments.Problem(description: "uniform.send: \(error.description)")
+            }
+            var fields: [String: LuaValue] = [
+                "accepted": .boolean(result.accepted),
+                "open_in_place": .boolean(result.openInPlace),
+                "type": .string(result.resolution.type.identifier),
+            ]
+            if let reason = result.reason { fields["reason"] = .string(reason) }
+            if let url = result.url { fields["url"] = .string(url) }
+            if let source = result.sourceApplication { fields["source_application"] = .string(source) }
+            if let annotation = result.annotation { fields["annotation"] = PlistLuaConversion.toLua(annotation, state: self.state) }
+            return [self.builder.table([], fields)]
+        }
+        functions["apps"] = { _ in
+            [self.builder.table(self.engine.world.apps.map(self.builder.app))]
+        }
+        functions["app"] = { ctx in
+            guard let app = self.engine.world.app(try ctx.string(1)) else { return [.nil] }
+            return [self.builder.app(app)]
+        }
+        functions["plist"] = { ctx in
+            guard let app = self.engine.world.app(try ctx.string(1)), let document = app.document else { return [.nil] }
+            return [PlistLuaConversion.rawTree(document.root, file: app.file, builder: self.builder)]
+        }
+        functions["declarations"] = { ctx in
+            let options = try self.options(ctx, at: 1, "declarations", allowed: ["catalog"])
+            let includeCatalog = try options?.bool("catalog") ?? false
+            let graph = self.engine.world.graph
+            var items: [LuaValue] = []
+            for id in graph.allIDs {
+                for d in graph.declarations(id) where includeCatalog || d.origin != .catalog {
+                    var value = self.builder.declaration(d)
+                    if case .table(let t) = value {
+                        t["winner"] = .boolean(graph.declaration(id) == d)
+                        value = .table(t)
+                    }
+                    items.append(value)
+                }
+            }
+            return [self.builder.table(items)]
+        }
+        functions["is_declared"] = { ctx in
+            let graph = self.engine.world.graph
+            return [.boolean(graph.id(of: try ctx.string(1)).map(graph.isDeclared) ?? false)]
+        }
+        functions["edit_distance"] = { ctx in
+            [.integer(Int64(EditDistance.between(try ctx.string(1), try ctx.string(2))))]
+        }
+        functions["similar_types"] = { ctx in
+            let graph = self.engine.world.graph
+            return [self.builder.strings(SimilarTypes.suggestions(for: try ctx.string(1), in: graph))]
+        }
+        functions["findings"] = { _ in
+            [self.builder.table(self.engine.world.findings.map(self.builder.finding))]
+        }
+        functions["exposure"] = { ctx in
+            let args = try self.arguments(ctx, "exposure")
+            try args.allowOnly(["types", "type", "inside"])
+            let types = try args.strings("types") + args.strings("type")
+            guard !types.isEmpty else { throw args.fail("give 'type' or 'types'") }
+            let exposure = try Exposure.compute(types: types, inside: try args.strings("inside"), resolver: self.engine.resolver)
+            func entries(_ list: [Exposure.Entry]) -> LuaValue {
+                self.builder.table(list.map { entry in
+                    guard case .table(let t) = self.builder.candidate(entry.candidate) else { return .nil }
+                    t["type"] = .string(entry.type)
+                    t["app"] = .string(entry.candidate.bundleID)
+                    return .table(t)
+                })
+            }
+            guard case .table(let result) = entries(exposure.exposed) else { return [.nil] }
+            result["wildcard"] = entries(exposure.wildcard)
+            return [.table(result)]
+        }
+    }
+
+    /// `uniform.dyn.encode(tag_class, tag, conforming_to)` and `uniform.dyn.decode(id)`.
+    func dynamicFunctions() -> [String: (LuaCallContext) throws -> [LuaValue]] {
+        [
+            "encode": { ctx in
+                let tagClass = Self.tagClass(try ctx.string(1))
+                return [.string(DynamicIdentifier(tagClass: tagClass, tag: try ctx.string(2), conformingTo: try ctx.optionalString(3)).identifier)]
+            },
+            "decode": { ctx in
+                guard let dynamic = DynamicIdentifier(decoding: try ctx.string(1)) else { return [.nil] }
+                var tags: [String: LuaValue] = [:]
+                for tag in dynamic.tags {
+                    if case .table(let t)? = tags[tag.tagClass] { t[t.count + 1] = .string(tag.tag) } else { tags[tag.tagClass] = self.builder.strings([tag.tag]) }
+                }
+                return [self.builder.table([], ["conforms_to": self.builder.strings(dynamic.conformsTo), "tags": self.builder.table([], tags), "payload": .string(dynamic.payload)])]
+            },
+        ]
+    }
+
+    /// `extension`, `mime`, `os_type`, `pasteboard` or a tag-class identifier.
+    static func tagClass(_ name: String) -> String {
+        switch name {
+        case "extension", "ext": TagClass.filenameExtension
+        case "mime": TagClass.mimeType
+        case "os_type", "ostype": TagClass.osType
+        case "pasteboard": TagClass.pasteboardType
+        default: name
+        }
+    }
+
+    func options(_ ctx: LuaCallContext, at index: Int, _ function: String, allowed: Set<String>) throws -> LuaArguments? {
+        switch ctx[index] {
+        case .nil: return nil
+        case .table(let t):
+            let args = LuaArguments(function: "uniform.\(function)", table: t)
+            try args.allowOnly(allowed)
+            return args
+        case let other: throw LuaArguments.Problem(description: "uniform.\(function): options must be a table, got \(other.typeName)")
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import UniformCore
+import UniformLua
+
+/// Installs the global `uniform` table: declarations, rules, checks and queries.
+///
+/// Every function is a thin adapter: it reads its arguments, asks the engine or the core,
+/// and converts the answer with `LuaBuilder`. The reference for rule authors is
+/// `Sources/UniformRules/Documentation/API.md`; `uniform.d.lua` is the LuaLS definition file.
+struct UniformAPI {
+    unowned let engine: RuleEngine
+
+    var state: LuaState { engine.state }
+    var builder: LuaBuilder { LuaBuilder(state: engine.state) }
+
+    func install() {
+        var functions: [String: (LuaCallContext) throws -> [LuaValue]] = [:]
+        declarationFunctions(into: &functions)
+        ruleFunctions(into: &functions)
+        queryFunctions(into: &functions)
+        let uniform = state.makeTable(functions: functions, prefix: "uniform")
+        let dyn = state.makeTable(functions: dynamicFunctions(), prefix: "uniform.dyn")
+        uniform["dyn"] = .table(dyn)
+        uniform["version"] = .string(UniformVersion.current)
+        state.setGlobal("uniform", .table(uniform))
+
+        let caller = state.makeFunction(name: "caller") { ctx in
+            let level = Int32(try ctx.integer(1))
+            guard let location = ctx.callerLocation(level: level + 1) else { return [.nil, .nil] }
+            return [.string(location.file), .integer(Int64(location.line))]
+        }
+        do {
+            let make = try state.load(Prelude.candidateList, chunkName: "=uniform.prelude")
+            guard case .function(let wrap) = try state.call(make, [.function(caller)]).first ?? .nil else {
+                preconditionFailure("the prelude returns a function")
+            }
+            engine.wrapCandidateList = wrap
+        } catch {
+            preconditionFailure("the prelude must load: \(error)")
+        }
+    }
+
+    /// The rule file and line that called the current API function.
+    func caller(_ ctx: LuaCallContext) -> SourceLocation {
+        guard let location = ctx.callerLocation() else { return SourceLocation(file: "<lua>") }
+        return SourceLocation(file: location.file, line: location.line)
+    }
+
+    func arguments(_ ctx: LuaCallContext, _ function: String, at index: Int = 1) throws -> LuaArguments {
+        guard case .table(let t) = ctx[index] else {
+            throw LuaArguments.Problem(description: "uniform.\(function) expects a table, e.g. uniform.\(function){ … }")
+        }
+        return LuaArguments(function: "uniform.\(function)", table: t)
+    }
+}
+
+/// The tool's version, shown by `--version` and `uniform.version`.
+public enum UniformVersion {
+    public static let current = "0.1.0"
+}

@@ -1,0 +1,70 @@
+import UniformCore
+import UniformLua
+import UniformStandardRules
+
+extension RuleEngine {
+    /// Runs every registered check, adds the world's own findings (loader, graph), applies the
+    /// configuration and sorts. A check that fails to run is itself an error finding: a broken
+    /// rule never passes silently.
+    public func runChecks(options: CheckOptions = CheckOptions()) -> [Finding] {
+        var findings = world.findings
+        for check in checks where !options.disabled.contains(check.info.id) {
+            findings.append(contentsOf: run(check))
+        }
+        return findings.compactMap(options.apply).sorted(by: Finding.reportOrder)
+    }
+
+    private func run(_ check: CheckRule) -> [Finding] {
+        var found: [Finding] = []
+        let builder = LuaBuilder(state: state)
+        let report = state.makeFunction(name: "report") { ctx in
+            let caller = ctx.callerLocation().map { SourceLocation(file: $0.file, line: $0.line) } ?? check.info.location
+            switch ctx[1] {
+            case .string(let message):
+                found.append(Finding(rule: check.info.id, severity: check.info.severity, message: message,
+                                     location: try Self.location(ctx[2], fallback: caller)))
+            case .table(let t):
+                let args = LuaArguments(function: "report", table: t)
+                try args.allowOnly(["message", "at", "severity", "subject"])
+                let severity = try args.string("severity").map { s -> Severity in
+                    guard let parsed = Severity(rawValue: s.lowercased()) else { throw args.fail("'severity' must be error, warning or note") }
+                    return parsed
+                } ?? check.info.severity
+                found.append(Finding(rule: check.info.id, severity: severity, message: try args.requiredString("message"),
+                                     location: try Self.location(t["at"], fallback: caller), subject: try args.string("subject")))
+            default:
+                throw LuaArguments.Problem(description: "report expects { message = …, at = location } or (message, location)")
+            }
+            return []
+        }
+        _ = builder
+        do {
+            _ = try state.call(check.function, [.function(report)])
+        } catch let error as LuaError {
+            found.append(Finding(rule: "rule-error", severity: .error,
+                                 message: "check '\(check.info.id)' failed: \(error.message)",
+                                 location: error.location.map { SourceLocation(file: $0.file, line: $0.line) } ?? check.info.location,
+                                 subject: check.info.id))
+        } catch {
+            found.append(Finding(rule: "rule-error", severity: .error, message: "check '\(check.info.id)' failed: \(error)",
+                                 location: check.info.location, subject: check.info.id))
+        }
+        return found
+    }
+
+    /// `at` may be a location table, or any table with a `location` (apps, claims, declarations).
+    static func location(_ value: LuaValue, fallback: SourceLocation) throws -> SourceLocation {
+        guard case .table(let t) = value else { return fallback }
+        if case .table(let nested) = t["location"] { return try location(.table(nested), fallback: fallback) }
+        guard let file = t["file"].stringValue else { return fallback }
+        return SourceLocation(file: file, line: t["line"].intValue.map { Int($0) }, column: t["column"].intValue.map { Int($0) },
+                              offset: t["offset"].intValue.map { Int($0) })
+    }
+
+    /// Loads the embedded standard rules.
+    public func loadStandardRules() throws {
+        for file in StandardRules.files {
+            try load(source: file.source, chunkName: file.name)
+        }
+    }
+}

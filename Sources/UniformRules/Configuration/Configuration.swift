@@ -1,0 +1,115 @@
+import Foundation
+import UniformCore
+import UniformLua
+
+/// `.uniform.lua`: a Lua file returning a table — manifests, rules, tests, defines, disabled
+/// rules, severities, reporters, limits. Found in the current directory or its parents.
+///
+/// Paths in it are relative to the file's directory. It runs in the same sandbox as rules,
+/// without the `uniform` API: configuration is data.
+public struct Configuration: Sendable {
+    public static let fileName = ".uniform.lua"
+
+    /// The configuration file, if one was found.
+    public var file: String?
+    /// Its directory; the base of every relative path in it.
+    public var directory: String
+    public var manifests: [String] = []
+    public var rules: [String] = []
+    public var tests: [String] = []
+    public var defines: [String: String] = [:]
+    public var platform: PlatformFilter?
+    public var defaults: String?
+    public var checkOptions = CheckOptions()
+    public var reporters: [String] = []
+    public var limits = LuaLimits()
+    public var standardRules = true
+
+    public init(directory: String) {
+        self.directory = directory
+    }
+
+    /// Looks for `.uniform.lua` in `start` and its parents.
+    public static func find(from start: String = FileManager.default.currentDirectoryPath) -> String? {
+        var url = URL(fileURLWithPath: start).standardizedFileURL
+        while true {
+            let candidate = url.appendingPathComponent(fileName).path
+            if FileManager.default.fileExists(atPath: candidate) { return candidate }
+            let parent = url.deletingLastPathComponent()
+            if parent.path == url.path { return nil }
+            url = parent
+        }
+    }
+
+    /// Reads a configuration file; errors name the file and line.
+    public static func load(file: String) throws -> Configuration {
+        let directory = URL(fileURLWithPath: file).deletingLastPathComponent().path
+        var config = Configuration(directory: directory)
+        config.file = file
+        let state = LuaState(limits: LuaLimits(instructions: 10_000_000, memoryBytes: 64 << 20, deadlineSeconds: 5))
+        defer { state.close() }
+        let values: [LuaValue]
+        do {
+            values = try state.run(file: file, chunkName: Self.displayPath(file))
+        } catch let error as LuaError {
+            throw RuleError(error)
+        }
+        guard case .table(let t)? = values.first else {
+            throw RuleError(message: "\(displayPath(file)): a configuration file must return a table, e.g. return { manifests = { \"App/Info.plist\" } }")
+        }
+        let args = LuaArguments(function: displayPath(file), table: t)
+        do {
+            try args.allowOnly(["manifests", "rules", "tests", "defines", "platform", "defaults", "disable", "severity", "reporters", "limits", "standard_rules"])
+            config.manifests = try args.strings("manifests")
+            config.rules = try args.strings("rules")
+            config.tests = try args.strings("tests")
+            config.reporters = try args.strings("reporters")
+            config.checkOptions.disabled = Set(try args.strings("disable"))
+            config.standardRules = try args.bool("standard_rules") ?? true
+            if let p = try args.string("platform") {
+                guard let platform = PlatformFilter(rawValue: p) else { throw args.fail("'platform' must be ios, macos or all") }
+                config.platform = platform
+            }
+            config.defaults = try args.string("defaults")
+            for (key, value) in try args.tableValue("defines")?.pairs() ?? [] {
+                guard case .string(let k) = key else { throw args.fail("'defines' keys must be names") }
+                switch value {
+                case .string(let s): config.defines[k] = s
+                case .integer(let i): config.defines[k] = String(i)
+                default: throw args.fail("defines.\(k) must be a string")
+                }
+            }
+            for (key, value) in try args.tableValue("severity")?.pairs() ?? [] {
+                guard case .string(let rule) = key, case .string(let s) = value, let severity = Severity(rawValue: s.lowercased()) else {
+                    throw args.fail("'severity' maps rule ids to error, warning or note")
+                }
+                config.checkOptions.severities[rule] = severity
+            }
+            if let limits = try args.tableValue("limits") {
+                let l = LuaArguments(function: "\(displayPath(file)) limits", table: limits)
+                try l.allowOnly(["instructions", "memory_mb", "seconds"])
+                if let n = limits["instructions"].doubleValue { config.limits.instructions = Int64(n) }
+                if let n = limits["memory_mb"].doubleValue { config.limits.memoryBytes = Int(n * 1_048_576) }
+                if let n = limits["seconds"].doubleValue { config.limits.deadlineSeconds = n }
+            }
+        } catch let problem as LuaArguments.Problem {
+            throw RuleError(message: problem.description)
+        }
+        return config
+    }
+
+    /// A path from the configuration, as the user should see it: relative to the current
+    /// directory when inside it.
+    public func resolve(_ path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : URL(fileURLWithPath: directory).appendingPathComponent(path).standardizedFileURL.path
+        return Self.displayPath(absolute)
+    }
+
+    /// An absolute path made relative to the current directory when it is inside it.
+    public static func displayPath(_ path: String) -> String {
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        if absolute.hasPrefix(cwd + "/") { return String(absolute.dropFirst(cwd.count + 1)) }
+        return path
+    }
+}

@@ -1,0 +1,46 @@
+import UniformCore
+import UniformLua
+
+/// Applies the visibility rules: a hidden app is removed from Open In, and the explanation
+/// says which rule hid it.
+struct HideStage: ResolutionStage {
+    let engine: RuleEngine
+
+    func apply(to resolution: inout Resolution, in world: World) throws {
+        for rule in engine.hides {
+            var kept: [Candidate] = []
+            for candidate in resolution.handlers {
+                if let reason = try hides(candidate, rule: rule, resolution: resolution, world: world) {
+                    let touch = RuleTouch(location: rule.location, action: "hid", reason: reason)
+                    resolution.excluded.append(Exclusion(
+                        bundleID: candidate.bundleID, reason: "hidden by the rule at \(rule.location): \(reason)", claim: candidate.claim,
+                        rank: candidate.rank, role: candidate.role, match: candidate.match, distance: candidate.distance,
+                        claimedType: candidate.claimedType, path: candidate.path, touches: candidate.touches + [touch]))
+                } else {
+                    kept.append(candidate)
+                }
+            }
+            resolution.handlers = kept
+        }
+    }
+
+    private func hides(_ candidate: Candidate, rule: HideRule, resolution: Resolution, world: World) throws -> String? {
+        switch rule.kind {
+        case .restrict(let type, let only, let reason):
+            let matchesType: Bool
+            if let id = world.graph.id(of: type) {
+                matchesType = resolution.type.distance(to: id) != nil
+            } else {
+                matchesType = resolution.type.identifier.caseInsensitiveCompare(type) == .orderedSame
+            }
+            guard matchesType, !only.contains(where: { Glob.matches($0, candidate.bundleID) }) else { return nil }
+            return reason ?? "\(type) is visible only to \(only.joined(separator: ", "))"
+        case .function(let function):
+            let builder = LuaBuilder(state: engine.state)
+            let results = try engine.state.call(function, [builder.query(resolution.query, type: resolution.type, graph: world.graph), builder.candidate(candidate)])
+            guard results.first?.isTruthy == true else { return nil }
+            return results.dropFirst().first?.stringValue ?? "hidden"
+        }
+    }
+}
+

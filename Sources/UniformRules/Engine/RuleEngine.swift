@@ -1,0 +1,111 @@
+import Foundation
+import UniformCore
+import UniformLua
+
+/// Runs rule files against a world: one sandboxed Lua state with the `uniform` API, the rules
+/// they declared, and the world rebuilt whenever a rule declares a type, an app or a default.
+///
+/// Rule files run in load order; a later file sees what earlier files declared. Everything a
+/// rule registers remembers its file:line so explanations and findings can point at it.
+public final class RuleEngine {
+    public let state: LuaState
+    public private(set) var inputs: WorldInputs
+    public private(set) var loadedFiles: [String] = []
+
+    var ruleDeclarations: [TypeDeclaration] = []
+    var syntheticApps: [Manifest] = []
+    var ruleDefaults: [DefaultHandler] = []
+    var policies: [PolicyRule] = []
+    var hides: [HideRule] = []
+    var routes: [RouteRule] = []
+    var checks: [CheckRule] = []
+    private var cachedWorld: World?
+    var output: (String) -> Void
+    var wrapCandidateList: LuaFunction!
+
+    /// Everything `print` writes goes to `output` (stdout for the CLI, a buffer for tests).
+    public init(inputs: WorldInputs, limits: LuaLimits = LuaLimits(), output: @escaping (String) -> Void = { print($0) }) {
+        self.inputs = inputs
+        self.output = output
+        var sink: ((String) -> Void)?
+        self.state = LuaState(limits: limits, printSink: { sink?($0) })
+        sink = { [unowned self] in self.output($0) }
+        UniformAPI(engine: self).install()
+    }
+
+    deinit { state.close() }
+
+    /// The world with everything rules declared so far.
+    public var world: World {
+        if let cachedWorld { return cachedWorld }
+        let world = World(
+            manifests: inputs.manifests + syntheticApps,
+            ruleDeclarations: ruleDeclarations,
+            preferenceDefaults: inputs.preferenceDefaults,
+            ruleDefaults: ruleDefaults,
+            platform: inputs.platform,
+            extraFindings: inputs.findings
+        )
+        cachedWorld = world
+        return world
+    }
+
+    func invalidateWorld() { cachedWorld = nil }
+
+    /// Replaces the manifests (the REPL's `:reload`, what-if edits); rules stay.
+    public func replaceInputs(_ inputs: WorldInputs) {
+        self.inputs = inputs
+        invalidateWorld()
+    }
+
+    /// Runs a rule file.
+    public func load(file path: String, chunkName: String? = nil) throws {
+        do {
+            _ = try state.run(file: path, chunkName: chunkName ?? path)
+            loadedFiles.append(chunkName ?? path)
+        } catch let error as LuaError {
+            throw RuleError(error)
+        }
+    }
+
+    /// Runs rule source (embedded standard rules, REPL input, tests).
+    public func load(source: String, chunkName: String) throws {
+        do {
+            _ = try state.run(source, chunkName: chunkName)
+            loadedFiles.append(chunkName)
+        } catch let error as LuaError {
+            throw RuleError(error)
+        }
+    }
+
+    /// A resolver applying hide rules and then ranking policies, in load order.
+    public var resolver: Resolver {
+        var stages: [any ResolutionStage] = []
+        if !hides.isEmpty { stages.append(HideStage(engine: self)) }
+        for policy in policies { stages.append(PolicyStage(engine: self, policy: policy)) }
+        return Resolver(world: world, stages: stages)
+    }
+
+    public func resolve(_ query: Query) throws -> Resolution {
+        do {
+            return try resolver.resolve(query)
+        } catch let error as LuaError {
+            throw RuleError(error)
+        }
+    }
+
+    /// Hand-off with the routing rules.
+    public func send(_ request: HandoffRequest) throws -> HandoffResult {
+        let routes = self.routes.map { LuaRoute(engine: self, rule: $0) }
+        do {
+            return try Handoff(resolver: resolver, routes: routes).send(request)
+        } catch let error as LuaError {
+            throw RuleError(error)
+        }
+    }
+
+    /// The checks registered so far, in load order.
+    public var checkInfos: [CheckInfo] { checks.map(\.info) }
+
+    public var policyCount: Int { policies.count }
+}

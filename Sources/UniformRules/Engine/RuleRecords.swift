@@ -1,0 +1,43 @@
+import UniformCore
+import UniformLua
+
+/// A ranking policy: `uniform.policy(name, function(query, candidates) … end)`.
+struct PolicyRule {
+    var name: String
+    var function: LuaFunction
+    var location: SourceLocation
+}
+
+/// A visibility rule: `uniform.hide{type=…, only={…}}` or `uniform.hide(function(query, candidate) … end)`.
+struct HideRule {
+    enum Kind {
+        /// Documents conforming to `type` are visible only to apps matching `only`.
+        case restrict(type: String, only: [String], reason: String?)
+        /// `function(query, candidate) → hide?, reason`.
+        case function(LuaFunction)
+    }
+
+    var kind: Kind
+    var location: SourceLocation
+}
+
+/// An annotation routing rule: `uniform.route(function(annotation, from, to, document) … end)`.
+struct RouteRule {
+    var name: String?
+    var function: LuaFunction
+    var location: SourceLocation
+}
+
+/// A check: `uniform.check{id=…, severity=…, description=…, run=function(report) … end}`.
+public struct CheckInfo: Sendable {
+    public var id: String
+    public var severity: Severity
+    public var description: String
+    public var example: String?
+    public var location: SourceLocation
+}
+
+struct CheckRule {
+    var info: CheckInfo
+    var function: LuaFunction
+}

@@ -1,0 +1,194 @@
+import UniformCore
+import UniformLua
+
+/// Builds Lua tables from the core's values: the one place that decides how types, apps,
+/// claims, resolutions and locations look to rule authors.
+struct LuaBuilder {
+    let state: LuaState
+
+    func table(_ array: [LuaValue] = [], _ fields: [String: LuaValue] = [:]) -> LuaValue {
+        .table(state.makeTable(array: array, fields: fields))
+    }
+
+    func strings(_ items: [String]) -> LuaValue {
+        table(items.map { .string($0) })
+    }
+
+    func optional(_ s: String?) -> LuaValue { s.map { .string($0) } ?? .nil }
+    func optional(_ b: Bool?) -> LuaValue { b.map { .boolean($0) } ?? .nil }
+
+    func location(_ l: SourceLocation?) -> LuaValue {
+        guard let l else { return .nil }
+        var fields: [String: LuaValue] = ["file": .string(l.file)]
+        if let line = l.line { fields["line"] = .integer(Int64(line)) }
+        if let column = l.column { fields["column"] = .integer(Int64(column)) }
+        if let offset = l.offset { fields["offset"] = .integer(Int64(offset)) }
+        return table([], fields)
+    }
+
+    func tags(_ lists: [TagList]) -> LuaValue {
+        var fields: [String: LuaValue] = [:]
+        for list in lists { fields[list.tagClass] = strings(list.tags) }
+        return table([], fields)
+    }
+
+    func origin(_ d: TypeDeclaration) -> String {
+        switch d.origin {
+        case .catalog: "catalog"
+        case .manifest(let id): id
+        case .rule: "rule"
+        case .dynamic: "dynamic"
+        }
+    }
+
+    func declaration(_ d: TypeDeclaration) -> LuaValue {
+        table([], [
+            "id": .string(d.identifier),
+            "kind": .string(d.kind.rawValue),
+            "origin": .string(origin(d)),
+            "parents": strings(d.parents),
+            "parent_locations": table(d.parentLocations.map(location)),
+            "tags": tags(d.tags),
+            "tag_classes": strings(d.tags.map(\.tagClass)),
+            "description": optional(d.description),
+            "reference_url": optional(d.referenceURL),
+            "location": location(d.location),
+        ])
+    }
+
+    func located(_ items: [Located<String>]) -> (LuaValue, LuaValue) {
+        (strings(items.map(\.value)), table(items.map { location($0.location) }))
+    }
+
+    func claim(_ c: DocumentClaim) -> LuaValue {
+        let (types, typeLocations) = located(c.contentTypes)
+        let (extensions, _) = located(c.extensions)
+        return table([], [
+            "index": .integer(Int64(c.index + 1)),
+            "name": optional(c.name),
+            "role": .string(c.role.rawValue),
+            "declared_role": optional(c.declaredRole),
+            "rank": .string(c.rank.rawValue),
+            "declared_rank": optional(c.declaredRank),
+            "types": types,
+            "type_locations": typeLocations,
+            "extensions": extensions,
+            "extension_locations": located(c.extensions).1,
+            "mime_types": strings(c.mimeTypes.map(\.value)),
+            "os_types": strings(c.osTypes.map(\.value)),
+            "is_package": optional(c.isPackage),
+            "document_class": optional(c.documentClass),
+            "location": location(c.location),
+            "binds_nothing": .boolean(c.bindsNothing),
+        ])
+    }
+
+    func app(_ m: Manifest) -> LuaValue {
+        table([], [
+            "id": .string(m.bundleID),
+            "declared_id": optional(m.declaredBundleID),
+            "name": optional(m.name),
+            "platform": .string(m.platform.rawValue),
+            "file": .string(m.file),
+            "location": location(m.location),
+            "synthetic": .boolean(m.isSynthetic),
+            "opens_in_place": optional(m.supportsOpeningDocumentsInPlace),
+            "supports_document_browser": optional(m.supportsDocumentBrowser),
+            "file_sharing": optional(m.fileSharingEnabled),
+            "claims": table(m.claims.map(claim)),
+            "exports": table(m.exportedTypes.map(declaration)),
+            "imports": table(m.importedTypes.map(declaration)),
+        ])
+    }
+
+    func type(_ t: DocumentType, graph: TypeGraph) -> LuaValue {
+        let report = TypeReport(t, graph: graph)
+        var fields: [String: LuaValue] = [
+            "id": .string(t.identifier),
+            "dynamic": .boolean(t.isDynamic),
+            "declared": .boolean(t.id.map(graph.isDeclared) ?? false),
+            "supertypes": strings(t.ancestors.filter { $0.id != t.id }.map { graph.identifier($0.id) }),
+            "alternatives": strings(t.alternatives.map { graph.identifier($0) }),
+            "wildcard": .boolean(t.id.map(graph.isWildcard) ?? false),
+        ]
+        if let id = t.id {
+            fields["parents"] = strings(graph.parents(id).map { graph.identifier($0) })
+            fields["declarations"] = table(graph.declarations(id).map(declaration))
+            if let d = graph.declaration(id) {
+                fields["declared_by"] = declaration(d)
+                fields["description"] = optional(d.description)
+                fields["tags"] = tags(d.tags)
+            }
+        } else if t.isDynamic, let dynamic = DynamicIdentifier(decoding: t.identifier) {
+            fields["parents"] = strings(dynamic.conformsTo)
+        }
+        if fields["tags"] == nil { fields["tags"] = tags(report.tagLists) }
+        return table([], fields)
+    }
+
+    func candidate(_ c: Candidate) -> LuaValue {
+        table([], [
+            "bundle_id": .string(c.bundleID),
+            "name": optional(c.appName),
+            "rank": .string(c.rank.rawValue),
+            "role": .string(c.role.rawValue),
+            "match": .string(c.match.rawValue),
+            "distance": .integer(Int64(c.distance)),
+            "claim": location(c.claim),
+            "claimed_type": .string(c.claimedType),
+            "path": strings(c.path),
+            "reasons": strings(c.reasons),
+            "user_default": .boolean(c.isUserDefault),
+            "pinned": .boolean(c.isPinned),
+        ])
+    }
+
+    func exclusion(_ e: Exclusion) -> LuaValue {
+        table([], [
+            "bundle_id": .string(e.bundleID),
+            "reason": .string(e.reason),
+            "rank": .string(e.rank.rawValue),
+            "role": .string(e.role.rawValue),
+            "match": .string(e.match.rawValue),
+            "distance": .integer(Int64(e.distance)),
+            "claim": location(e.claim),
+            "claimed_type": .string(e.claimedType),
+        ])
+    }
+
+    func query(_ q: Query, type: DocumentType, graph: TypeGraph) -> LuaValue {
+        var fields: [String: LuaValue] = [
+            "text": .string(q.text),
+            "kind": .string(q.target.kind),
+            "role": .string(q.role.rawValue),
+            "type": .string(type.identifier),
+            "dynamic": .boolean(type.isDynamic),
+            "supertypes": strings(type.ancestors.filter { $0.id != type.id }.map { graph.identifier($0.id) }),
+        ]
+        if let from = q.from { fields["from"] = .string(from) }
+        if let tag = q.target.tag { fields["tag"] = .string(tag.tag); fields["tag_class"] = .string(tag.tagClass) }
+        return table([], fields)
+    }
+
+    func resolution(_ r: Resolution, graph: TypeGraph) -> LuaValue {
+        table([], [
+            "query": query(r.query, type: r.type, graph: graph),
+            "type": type(r.type, graph: graph),
+            "handlers": table(r.handlers.map(candidate)),
+            "excluded": table(r.excluded.map(exclusion)),
+            "default": optional(r.defaultHandler),
+            "previewable": .boolean(r.previewable),
+            "notes": strings(r.notes),
+        ])
+    }
+
+    func finding(_ f: Finding) -> LuaValue {
+        table([], [
+            "rule": .string(f.rule),
+            "severity": .string(f.severity.rawValue),
+            "message": .string(f.message),
+            "location": location(f.location),
+            "subject": optional(f.subject),
+        ])
+    }
+}

@@ -1,0 +1,64 @@
+/// Lua code the API is built with: the candidate-list methods policies use.
+///
+/// Written in Lua because policies manipulate the list as a plain Lua array (indexing, `#`,
+/// `ipairs`, `table.sort`); the methods only record what they did, with the caller's
+/// file:line, for the explanation.
+enum Prelude {
+    static let candidateList = #"""
+    local caller = ...
+    local List = {}
+    List.__index = List
+    local function find(self, id)
+      for i = 1, #self do
+        local c = self[i]
+        if c == id or (type(c) == "table" and c.bundle_id == id) then return c, i end
+      end
+    end
+    local function need(self, id, what)
+      local c, i = find(self, id)
+      if not c then error(what .. ": '" .. tostring(id) .. "' is not a candidate", 3) end
+      return c, i
+    end
+    --- The candidate record for a bundle id, or nil.
+    function List:find(id) return (find(self, id)) end
+    --- The 1-based position of a bundle id, or nil.
+    function List:position(id) local _, i = find(self, id) return i end
+    --- The bundle ids in order.
+    function List:ids()
+      local t = {}
+      for i = 1, #self do t[i] = self[i].bundle_id end
+      return t
+    end
+    --- Moves an app first and makes it the default (the last pin wins).
+    function List:pin(id, reason)
+      local c, i = need(self, id, "pin")
+      table.remove(self, i)
+      table.insert(self, 1, c)
+      local file, line = caller(2)
+      rawset(self, "_pin", { id = c.bundle_id, reason = reason, file = file, line = line })
+    end
+    --- Removes an app, with the reason the explanation shows.
+    function List:drop(id, reason)
+      if type(reason) ~= "string" or reason == "" then
+        error("drop: give a reason, e.g. candidates:drop(id, 'not approved for this type')", 2)
+      end
+      local c, i = need(self, id, "drop")
+      table.remove(self, i)
+      local drops = rawget(self, "_drops")
+      if not drops then drops = {} rawset(self, "_drops", drops) end
+      local file, line = caller(2)
+      drops[#drops + 1] = { id = c.bundle_id, reason = reason, file = file, line = line }
+    end
+    --- Moves an app to a position (clamped to the list).
+    function List:move(id, position)
+      local c, i = need(self, id, "move")
+      table.remove(self, i)
+      if type(position) ~= "number" or position < 1 then position = 1 end
+      if position > #self + 1 then position = #self + 1 end
+      table.insert(self, math.floor(position), c)
+    end
+    --- Sorts with a comparison function, like table.sort.
+    function List:sort(less) table.sort(self, less) end
+    return function(t) return setmetatable(t, List) end
+    """#
+}

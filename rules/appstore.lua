@@ -1,0 +1,77 @@
+-- App Store validation: the document-type problems that make an upload fail.
+-- Each check is an ordinary rule on the public `uniform` API.
+
+local function each_claim(fn)
+  for _, app in ipairs(uniform.apps()) do
+    for _, claim in ipairs(app.claims) do fn(app, claim) end
+  end
+end
+
+local function claim_name(claim)
+  return claim.name and ("'" .. claim.name .. "'") or ("#" .. claim.index)
+end
+
+uniform.check {
+  id = "missing-handler-rank",
+  severity = "error",
+  description = "A document type has no LSHandlerRank (App Store: ITMS-90788).",
+  example = "<dict><key>CFBundleTypeName</key><string>PDB</string> … no LSHandlerRank … </dict>",
+  run = function(report)
+    each_claim(function(app, claim)
+      if claim.declared_rank == nil and not app.synthetic then
+        report {
+          at = claim.location, subject = claim.name,
+          message = "document type " .. claim_name(claim) .. " has no LSHandlerRank (ITMS-90788); add <key>LSHandlerRank</key> with Owner, Default, Alternate or None",
+        }
+      end
+    end)
+  end,
+}
+
+uniform.check {
+  id = "document-types-shape",
+  severity = "error",
+  description = "CFBundleDocumentTypes is not an array of dictionaries (App Store: ITMS-90243).",
+  example = "<key>CFBundleDocumentTypes</key><dict>…</dict>",
+  run = function(report)
+    for _, app in ipairs(uniform.apps()) do
+      local root = uniform.plist(app.id)
+      if root and root.kind == "dictionary" then
+        for _, entry in ipairs(root.entries) do
+          if entry.key == "CFBundleDocumentTypes" then
+            local value = entry.value
+            if value.kind ~= "array" then
+              report { at = value.location, subject = "CFBundleDocumentTypes",
+                       message = "CFBundleDocumentTypes must be an array of dictionaries, found " .. value.kind .. " (ITMS-90243)" }
+            else
+              for i, item in ipairs(value.items) do
+                if item.kind ~= "dictionary" then
+                  report { at = item.location, subject = "CFBundleDocumentTypes",
+                           message = "CFBundleDocumentTypes item " .. i .. " must be a dictionary, found " .. item.kind .. " (ITMS-90243)" }
+                end
+              end
+            end
+          end
+        end
+      end
+    end
+  end,
+}
+
+uniform.check {
+  id = "ios-document-support-key",
+  severity = "error",
+  description = "An iOS app declares CFBundleDocumentTypes without LSSupportsOpeningDocumentsInPlace or UISupportsDocumentBrowser (App Store: ITMS-90737).",
+  example = "an iOS Info.plist with CFBundleDocumentTypes and neither key",
+  run = function(report)
+    for _, app in ipairs(uniform.apps()) do
+      if app.platform == "ios" and #app.claims > 0 and not app.synthetic
+         and app.opens_in_place == nil and app.supports_document_browser == nil then
+        report {
+          at = app.location, subject = app.id,
+          message = "iOS app " .. app.id .. " declares document types but sets neither LSSupportsOpeningDocumentsInPlace nor UISupportsDocumentBrowser (ITMS-90737); add one of them (YES or NO)",
+        }
+      end
+    end
+  end,
+}

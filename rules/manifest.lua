@@ -1,0 +1,119 @@
+-- Manifest hygiene: entries that bind nothing, keys that are ignored or misspelled.
+
+local known_keys = {
+  root = {
+    "CFBundleIdentifier", "CFBundleName", "CFBundleDisplayName", "CFBundleDocumentTypes",
+    "UTExportedTypeDeclarations", "UTImportedTypeDeclarations", "LSSupportsOpeningDocumentsInPlace",
+    "UISupportsDocumentBrowser", "UIFileSharingEnabled", "LSRequiresIPhoneOS", "UIDeviceFamily",
+    "MinimumOSVersion", "CFBundleURLTypes", "LSMinimumSystemVersion", "CFBundleExecutable",
+    "CFBundleIconFile", "CFBundleIconName", "CFBundlePackageType", "CFBundleShortVersionString",
+    "CFBundleVersion", "CFBundleSignature", "CFBundleDevelopmentRegion", "CFBundleInfoDictionaryVersion",
+    "NSPrincipalClass", "NSMainNibFile", "NSServices", "UTTypeDeclarations", "LSApplicationCategoryType",
+  },
+  document = {
+    "CFBundleTypeName", "CFBundleTypeRole", "LSHandlerRank", "LSItemContentTypes", "CFBundleTypeExtensions",
+    "CFBundleTypeMIMETypes", "CFBundleTypeOSTypes", "LSTypeIsPackage", "CFBundleTypeIconFiles",
+    "CFBundleTypeIconFile", "CFBundleTypeIconSystemGenerated", "NSDocumentClass", "NSExportableTypes",
+    "NSExportableAs", "LSIsAppleDefaultForType", "NSUbiquitousDocumentUserActivityType", "CFBundleTypeIconName",
+  },
+  declaration = {
+    "UTTypeIdentifier", "UTTypeConformsTo", "UTTypeDescription", "UTTypeTagSpecification", "UTTypeIconFile",
+    "UTTypeIconFiles", "UTTypeIcons", "UTTypeIconName", "UTTypeReferenceURL", "UTTypeVersion", "UTTypeSize320IconFile",
+    "UTTypeSize64IconFile", "UTTypeIsWildcard",
+  },
+}
+
+local function set(list) local s = {} for _, k in ipairs(list) do s[k] = true end return s end
+local known = { root = set(known_keys.root), document = set(known_keys.document), declaration = set(known_keys.declaration) }
+
+--- The known key a misspelled one most likely means, or nil.
+local function suggestion(key, list)
+  local best, best_distance
+  for _, candidate in ipairs(list) do
+    local d = uniform.edit_distance(key, candidate)
+    if key ~= candidate and (key:find(candidate, 1, true) or candidate:find(key, 1, true)) and #candidate >= 8 then
+      d = math.min(d, 2)
+    end
+    if not best_distance or d < best_distance then best, best_distance = candidate, d end
+  end
+  if best_distance and best_distance <= math.max(2, #key // 6) then return best end
+  -- Keys that are two words of the vocabulary glued together (UTITagTypeSpecification).
+  local stripped = key:gsub("^UTI", "UT")
+  if stripped ~= key then return suggestion(stripped, list) end
+  return nil
+end
+
+local function check_keys(report, dict, kind, where)
+  for _, entry in ipairs(dict.entries) do
+    local key = entry.key
+    if not known[kind][key] then
+      local guess = suggestion(key, known_keys[kind])
+      if guess then
+        report { at = entry.location, subject = key,
+                 message = "unknown key '" .. key .. "' in " .. where .. "; did you mean '" .. guess .. "'? (it is ignored as written)" }
+      end
+    end
+  end
+end
+
+uniform.check {
+  id = "misspelled-key",
+  severity = "warning",
+  description = "A key that is not part of Apple's vocabulary but is close to one (it is silently ignored).",
+  example = "<key>LSTypeIsPackageLSTypeIsPackage</key> or <key>UTITagTypeSpecification</key>",
+  run = function(report)
+    for _, app in ipairs(uniform.apps()) do
+      local root = uniform.plist(app.id)
+      if root and root.kind == "dictionary" then
+        check_keys(report, root, "root", "the Info.plist root")
+        for _, entry in ipairs(root.entries) do
+          local value = entry.value
+          if value.kind == "array" then
+            local kind = entry.key == "CFBundleDocumentTypes" and "document"
+              or (entry.key == "UTExportedTypeDeclarations" or entry.key == "UTImportedTypeDeclarations") and "declaration"
+            if kind then
+              for _, item in ipairs(value.items) do
+                if item.kind == "dictionary" then check_keys(report, item, kind, entry.key) end
+              end
+            end
+          end
+        end
+      end
+    end
+  end,
+}
+
+uniform.check {
+  id = "binds-nothing",
+  severity = "warning",
+  description = "A document type has none of LSItemContentTypes, CFBundleTypeExtensions, CFBundleTypeMIMETypes, CFBundleTypeOSTypes: it binds nothing.",
+  example = "<dict><key>CFBundleTypeName</key><string>Doc</string><key>CFBundleTypeRole</key><string>Viewer</string></dict>",
+  run = function(report)
+    for _, app in ipairs(uniform.apps()) do
+      for _, claim in ipairs(app.claims) do
+        if claim.binds_nothing then
+          report { at = claim.location, subject = claim.name,
+                   message = "document type " .. (claim.name and ("'" .. claim.name .. "'") or ("#" .. claim.index)) .. " binds nothing; add LSItemContentTypes" }
+        end
+      end
+    end
+  end,
+}
+
+uniform.check {
+  id = "shadowed-legacy-keys",
+  severity = "note",
+  description = "A document type has LSItemContentTypes and legacy extension/MIME/OSType keys; the legacy keys are ignored.",
+  example = "LSItemContentTypes plus CFBundleTypeExtensions in one entry",
+  run = function(report)
+    for _, app in ipairs(uniform.apps()) do
+      for _, claim in ipairs(app.claims) do
+        if #claim.types > 0 and (#claim.extensions > 0 or #claim.mime_types > 0 or #claim.os_types > 0) then
+          report { at = claim.location, subject = claim.name,
+                   message = "document type " .. (claim.name and ("'" .. claim.name .. "'") or ("#" .. claim.index)) ..
+                     " has LSItemContentTypes, so its CFBundleTypeExtensions/MIMETypes/OSTypes are ignored; declare those tags on the type instead" }
+        end
+      end
+    end
+  end,
+}

@@ -1,0 +1,231 @@
+-- Type declarations and claims: identifiers that are undeclared, malformed, dynamic,
+-- reserved, or declared in ways the system will not bind.
+
+local function is_placeholder(id) return id:find("%$[%(%{]") or id:find("@[%w_]+@") end
+
+local function vendor(id)
+  local a, b = id:match("^([^%.]+)%.([^%.]+)")
+  if a then return (a .. "." .. b):lower() end
+end
+
+local function for_each_declaration(fn)
+  for _, app in ipairs(uniform.apps()) do
+    for _, d in ipairs(app.exports) do fn(app, d) end
+    for _, d in ipairs(app.imports) do fn(app, d) end
+  end
+end
+
+uniform.check {
+  id = "undeclared-type",
+  severity = "warning",
+  description = "A claimed type, or a parent of a declared type, is declared nowhere (catalog, manifests or rules).",
+  example = "LSItemContentTypes names com.bittorrent.torrent while the app exports org.bittorrent.torrent",
+  run = function(report)
+    local function hint(id)
+      local similar = uniform.similar_types(id)
+      if #similar > 0 then return "; did you mean '" .. similar[1] .. "'?" end
+      return "; declare it in UTExportedTypeDeclarations or UTImportedTypeDeclarations"
+    end
+    for _, app in ipairs(uniform.apps()) do
+      for _, claim in ipairs(app.claims) do
+        for i, id in ipairs(claim.types) do
+          if not uniform.is_declared(id) and not id:find("^dyn%.") and not is_placeholder(id) then
+            report { at = claim.type_locations[i] or claim.location, subject = id,
+                     message = "claims '" .. id .. "', which no catalog, manifest or rule declares" .. hint(id) }
+          end
+        end
+      end
+    end
+    for_each_declaration(function(app, d)
+      for i, parent in ipairs(d.parents) do
+        if not uniform.is_declared(parent) and not parent:find("^dyn%.") and not is_placeholder(parent) then
+          report { at = d.parent_locations[i] or d.location, subject = d.id .. " -> " .. parent,
+                   message = "'" .. d.id .. "' conforms to '" .. parent .. "', which is declared nowhere" .. hint(parent) }
+        end
+      end
+    end)
+  end,
+}
+
+--- Whether a declaration's own parents reach a type (not the winning declaration's).
+local function reaches(d, target)
+  for _, parent in ipairs(d.parents) do
+    if parent:lower() == target or uniform.conforms(parent, target) then return true end
+  end
+  return false
+end
+
+uniform.check {
+  id = "unbindable-export",
+  severity = "warning",
+  description = "An exported type conforms to neither public.data nor com.apple.package, so the system will not bind documents to it.",
+  example = "UTTypeConformsTo = (public.content) for a file type",
+  run = function(report)
+    for _, app in ipairs(uniform.apps()) do
+      for _, d in ipairs(app.exports) do
+        if not is_placeholder(d.id) and not reaches(d, "public.data") and not reaches(d, "com.apple.package") then
+          if reaches(d, "public.item") then
+            report { at = d.location, subject = d.id, severity = "note",
+                     message = "'" .. d.id .. "' conforms to public.item but not public.data: on iOS it stays private as intended, but on macOS no app can be bound to it" }
+          else
+            report { at = d.location, subject = d.id,
+                     message = "'" .. d.id .. "' conforms to neither public.data nor com.apple.package; add public.data (files) or com.apple.package (bundles) to UTTypeConformsTo" }
+          end
+        end
+      end
+    end
+  end,
+}
+
+uniform.check {
+  id = "foreign-export",
+  severity = "warning",
+  description = "An app exports a type reserved for Apple (public.*, com.apple.*) or owned by another vendor.",
+  example = "UTExportedTypeDeclarations with UTTypeIdentifier public.plain-text",
+  run = function(report)
+    for _, app in ipairs(uniform.apps()) do
+      for _, d in ipairs(app.exports) do
+        local id = d.id:lower()
+        if id:find("^public%.") or id:find("^com%.apple%.") then
+          report { at = d.location, subject = d.id, severity = "error",
+                   message = "exports '" .. d.id .. "', an identifier reserved for Apple; import it instead (UTImportedTypeDeclarations) or drop the declaration" }
+        elseif not app.id:find("^standin%.") and not is_placeholder(d.id) and vendor(d.id) ~= vendor(app.id) then
+          report { at = d.location, subject = d.id,
+                   message = "exports '" .. d.id .. "', which belongs to another vendor than " .. app.id .. "; import it unless this app owns the format" }
+        end
+      end
+    end
+  end,
+}
+
+uniform.check {
+  id = "exported-and-imported",
+  severity = "warning",
+  description = "An app both exports and imports the same type.",
+  example = "the same UTTypeIdentifier under UTExportedTypeDeclarations and UTImportedTypeDeclarations",
+  run = function(report)
+    for _, app in ipairs(uniform.apps()) do
+      local exported = {}
+      for _, d in ipairs(app.exports) do exported[d.id:lower()] = d end
+      for _, d in ipairs(app.imports) do
+        if exported[d.id:lower()] then
+          report { at = d.location, subject = d.id,
+                   message = "'" .. d.id .. "' is both exported (" .. exported[d.id:lower()].location.line .. ") and imported here; keep one declaration" }
+        end
+      end
+    end
+  end,
+}
+
+uniform.check {
+  id = "owner-without-export",
+  severity = "warning",
+  description = "A document type claims Owner rank for a type the app does not export.",
+  example = "LSHandlerRank Owner on public.data",
+  run = function(report)
+    for _, app in ipairs(uniform.apps()) do
+      local exported = {}
+      for _, d in ipairs(app.exports) do exported[d.id:lower()] = true end
+      for _, claim in ipairs(app.claims) do
+        if claim.rank == "Owner" then
+          for i, id in ipairs(claim.types) do
+            if not exported[id:lower()] and not is_placeholder(id) then
+              report { at = claim.type_locations[i] or claim.location, subject = id,
+                       message = "claims Owner rank for '" .. id .. "', which this app does not export; use Default or Alternate" }
+            end
+          end
+        end
+      end
+    end
+  end,
+}
+
+uniform.check {
+  id = "dynamic-identifier-in-manifest",
+  severity = "error",
+  description = "A dyn.* identifier is written into a manifest (they are machine-generated and must not be persisted).",
+  example = "<string>dyn.ah62d4rv4ge81u8p4</string> in LSItemContentTypes",
+  run = function(report)
+    for _, app in ipairs(uniform.apps()) do
+      for _, claim in ipairs(app.claims) do
+        for i, id in ipairs(claim.types) do
+          if id:lower():find("^dyn%.") then
+            report { at = claim.type_locations[i] or claim.location, subject = id,
+                     message = "'" .. id .. "' is a dynamic identifier; claim a declared type instead (declare one for the extension)" }
+          end
+        end
+      end
+    end
+    for_each_declaration(function(app, d)
+      if d.id:lower():find("^dyn%.") then
+        report { at = d.location, subject = d.id, message = "declares the dynamic identifier '" .. d.id .. "'; use a reverse-DNS identifier" }
+      end
+      for i, parent in ipairs(d.parents) do
+        if parent:lower():find("^dyn%.") then
+          report { at = d.parent_locations[i] or d.location, subject = parent, message = "'" .. d.id .. "' conforms to the dynamic identifier '" .. parent .. "'" }
+        end
+      end
+    end)
+  end,
+}
+
+local function malformed(id)
+  if is_placeholder(id) then return nil end
+  if id:find("^%s") or id:find("%s$") then return "has leading or trailing white space" end
+  if id:find("[^%w%.%-\128-\255]") then return "contains characters other than letters, digits, '-' and '.'" end
+  if id:find("%.%.") or id:find("^%.") or id:find("%.$") then return "has an empty component" end
+  if not id:find("%.") then return "is not a reverse-DNS identifier" end
+  return nil
+end
+
+uniform.check {
+  id = "malformed-identifier",
+  severity = "warning",
+  description = "A type identifier that is not a reverse-DNS string of letters, digits, '-' and '.'.",
+  example = "<string>com.acme.my type</string>",
+  run = function(report)
+    for _, app in ipairs(uniform.apps()) do
+      for _, claim in ipairs(app.claims) do
+        for i, id in ipairs(claim.types) do
+          local problem = malformed(id)
+          if problem then report { at = claim.type_locations[i] or claim.location, subject = id, message = "'" .. id .. "' " .. problem } end
+        end
+      end
+    end
+    for_each_declaration(function(app, d)
+      local problem = malformed(d.id)
+      if problem then report { at = d.location, subject = d.id, message = "'" .. d.id .. "' " .. problem } end
+    end)
+  end,
+}
+
+uniform.check {
+  id = "extension-claimed-by-several-types",
+  severity = "warning",
+  description = "An app declares a type whose extension is also claimed by other declared types; a lookup picks only one.",
+  example = "two apps exporting different types for .pdb",
+  run = function(report)
+    for _, app in ipairs(uniform.apps()) do
+      for _, d in ipairs(app.exports) do
+        for _, ext in ipairs(d.tags["public.filename-extension"] or {}) do
+          if ext ~= "*" and ext ~= "" then
+            local claimants = uniform.lookup { extension = ext, all = true }
+            if #claimants > 1 then
+              local mine = false
+              local others = {}
+              for _, id in ipairs(claimants) do
+                if id:lower() == d.id:lower() then mine = true else others[#others + 1] = id end
+              end
+              if mine then
+                local winner = claimants[1]
+                local verdict = winner:lower() == d.id:lower() and "this type wins the lookup" or ("the lookup picks " .. winner)
+                report { at = d.location, subject = d.id .. " ." .. ext:lower(),
+                         message = "'." .. ext .. "' is also claimed by " .. table.concat(others, ", ") .. "; " .. verdict }
+              end
+            end
+          end
+        end
+      end
+    end
+  end,
+}
