@@ -1,0 +1,79 @@
+/// JUnit XML for CI test dashboards: each rule is a suite, each finding a test case.
+///
+/// Dashboards track test history by (classname, name), so names are built from what is
+/// stable across edits (rule, file, subject) rather than line numbers where possible, and a
+/// rule with no findings still gets one passing case so it shows as checked.
+public struct JUnitReporter: FindingReporter {
+    public static let name = "junit"
+
+    public init() {}
+
+    public func report(_ run: CheckRun) -> String {
+        let rules = run.allRules
+        let byRule = Dictionary(grouping: run.findings, by: \.rule)
+        let counts = run.counts
+        var xml = XMLWriter()
+        xml.start("testsuites", [
+            ("name", "uniform check"),
+            ("tests", String(rules.reduce(0) { $0 + max(1, byRule[$1.id]?.count ?? 0) })),
+            ("failures", String(counts.errors + counts.warnings)),
+            ("errors", "0"),
+        ])
+        for rule in rules {
+            let findings = byRule[rule.id] ?? []
+            let className = Self.className(for: rule)
+            xml.start("testsuite", [
+                ("name", rule.id),
+                ("tests", String(max(1, findings.count))),
+                ("failures", String(findings.filter { $0.severity != .note }.count)),
+                ("errors", "0"),
+                ("skipped", "0"),
+            ])
+            if findings.isEmpty {
+                xml.element("testcase", [("classname", className), ("name", rule.id)])
+            }
+            var names = UniqueNames()
+            for finding in findings {
+                let attributes = [("classname", className), ("name", names.claim(Self.testName(for: finding)))]
+                xml.start("testcase", attributes)
+                let details = Self.details(for: finding)
+                if finding.severity == .note {
+                    xml.element("system-out", text: details)
+                } else {
+                    xml.element("failure", [("type", finding.severity.rawValue), ("message", finding.message)], text: details)
+                }
+                xml.end()
+            }
+            xml.end()
+        }
+        xml.end()
+        return xml.output
+    }
+
+    /// The rule's defining file (`rules/types.lua`), grouping rules by file as SPEC §5 asks;
+    /// the rule id for built-in rules.
+    static func className(for rule: RuleInfo) -> String { rule.definedAt?.file ?? rule.id }
+
+    /// `rule in file (subject)`; the line stands in when there is no subject, and the message
+    /// when there is not even a file.
+    static func testName(for finding: Finding) -> String {
+        let what: String? = finding.subject
+            ?? finding.location?.line.map { "line \($0)" }
+            ?? finding.location?.offset.map { "byte \($0)" }
+        guard let file = finding.location?.file else {
+            return "\(finding.rule) (\(what ?? firstLine(finding.message)))"
+        }
+        return what.map { "\(finding.rule) in \(file) (\($0))" } ?? "\(finding.rule) in \(file)"
+    }
+
+    static func details(for finding: Finding) -> String {
+        var text = "\(finding.severity.rawValue): \(finding.message)"
+        if let location = finding.location { text += "\nat \(location)" }
+        if let subject = finding.subject { text += "\nsubject: \(subject)" }
+        return text
+    }
+
+    private static func firstLine(_ s: String) -> String {
+        s.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+    }
+}

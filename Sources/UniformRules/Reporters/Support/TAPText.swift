@@ -1,0 +1,18 @@
+/// Helpers for TAP 13 output.
+enum TAPText {
+    /// A test-line description: one line, and `#` escaped because it starts a directive.
+    static func description(_ s: String) -> String {
+        let firstLine = s.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        return firstLine.replacingAll("\r", with: "").replacingAll("\\", with: "\\\\").replacingAll("#", with: "\\#")
+    }
+
+    /// A YAML diagnostics block (`  ---` … `  ...`). Values are written as JSON scalars,
+    /// which are valid YAML, so no message can break the block.
+    static func diagnostics(_ members: [(String, JSONValue)]) -> String {
+        var out = "  ---\n"
+        for (key, value) in members {
+            out += "  \(key): \(value.rendered(pretty: false))\n"
+        }
+        return out + "  ...\n"
+    }
+}

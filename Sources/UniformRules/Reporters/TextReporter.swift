@@ -1,0 +1,57 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// Xcode-style diagnostics (`path:line:col: error: message [rule]`), which editors and
+/// terminals already turn into clickable links, followed by a one-line summary.
+public struct TextReporter: FindingReporter {
+    public static let name = "text"
+
+    /// Colour is decided by the caller (see `shouldColor`), never sniffed here, so output
+    /// written to a file or a test is plain.
+    public var color: Bool
+
+    public init(color: Bool = false) { self.color = color }
+
+    /// Colour only for a terminal, and never when `NO_COLOR` is set to a non-empty value
+    /// (the no-color.org convention) or `TERM` is `dumb`.
+    public static func shouldColor(
+        fileDescriptor: Int32 = STDOUT_FILENO,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> Bool {
+        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
+        if environment["TERM"] == "dumb" { return false }
+        return isatty(fileDescriptor) != 0
+    }
+
+    public func report(_ run: CheckRun) -> String {
+        var out = ""
+        for finding in run.findings { out += line(for: finding) + "\n" }
+        let counts = run.counts
+        out += "\(plural(counts.errors, "error")), \(plural(counts.warnings, "warning")), "
+            + "\(plural(counts.notes, "note")) in \(plural(run.manifests.count, "manifest"))\n"
+        return out
+    }
+
+    /// One diagnostic. Binary plists have no lines, so the byte offset goes in the message;
+    /// continuation lines of a multi-line message are indented under the first.
+    func line(for finding: Finding) -> String {
+        let label = ANSIStyle.forSeverity(finding.severity).apply(finding.severity.rawValue + ":", enabled: color)
+        var message = finding.message.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n    ")
+        var prefix = ""
+        if let location = finding.location {
+            if let line = location.line {
+                prefix = "\(location.file):\(line):" + (location.column.map { "\($0):" } ?? "") + " "
+            } else {
+                prefix = "\(location.file): "
+                if let offset = location.offset { message += " (at byte offset \(offset))" }
+            }
+        }
+        return "\(prefix)\(label) \(message) [\(finding.rule)]"
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import XCTest
+import UniformRules
+
+final class JUnitReporterTests: XCTestCase {
+    func testWellFormedWithOneSuitePerRule() throws {
+        let xml = JUnitReporter().report(ReporterFixtures.run)
+        let document = try parseXML(xml)
+        let suites = try document.nodes(forXPath: "/testsuites/testsuite")
+        XCTAssertEqual(suites.map { attribute("name", of: $0) }, ["clean-rule", "handler-rank", "manifest.duplicate-key", "types.unused"])
+        for suite in suites {
+            XCTAssertGreaterThan(try suite.nodes(forXPath: "testcase").count, 0, "suites are never empty")
+        }
+        XCTAssertEqual(attribute("tests", of: try XCTUnwrap(document.rootElement())), "5")
+        XCTAssertEqual(attribute("failures", of: try XCTUnwrap(document.rootElement())), "3")
+    }
+
+    func testClassNamesAreRuleFilesOrIDs() throws {
+        let document = try parseXML(JUnitReporter().report(ReporterFixtures.run))
+        let cases = try document.nodes(forXPath: "//testcase")
+        let classNames = cases.map { attribute("classname", of: $0) }
+        XCTAssertEqual(classNames, ["rules/types.lua", "rules/handlers.lua", "rules/handlers.lua", "manifest.duplicate-key", "types.unused"])
+    }
+
+    func testNamesAreStableAndUnique() throws {
+        let document = try parseXML(JUnitReporter().report(ReporterFixtures.run))
+        let names = try document.nodes(forXPath: "//testcase").map { attribute("name", of: $0) }
+        XCTAssertEqual(names, [
+            "clean-rule",
+            "handler-rank in Apps/Viewer/Info.plist (public.png)",
+            "handler-rank in Apps/Viewer/Info.plist (public.png) #2",
+            "manifest.duplicate-key in Apps/Legacy/Info.plist (CFBundleName)",
+            "types.unused (type com.example.thing is never used, 50% of types are)",
+        ])
+    }
+
+    func testEscapingAndFailures() throws {
+        let xml = JUnitReporter().report(ReporterFixtures.run)
+        XCTAssertFalse(xml.contains("\u{1}"), "characters XML forbids are stripped")
+        XCTAssertTrue(xml.contains("&lt;public.png&gt; &amp; co"))
+        let document = try parseXML(xml)
+        let failures = try document.nodes(forXPath: "//failure")
+        XCTAssertEqual(failures.map { attribute("type", of: $0) }, ["error", "error", "warning"])
+        XCTAssertEqual(attribute("message", of: failures[0]), "Handler for <public.png> & co has no rank: 100% sure, really")
+        XCTAssertEqual(attribute("message", of: failures[2]), "duplicate key CFBundleName:\nthe second value wins", "newlines survive in attributes")
+        XCTAssertTrue(failures[2].stringValue?.contains("at Apps/Legacy/Info.plist@1234") == true)
+        // Notes do not fail: they are reported as output of a passing case.
+        XCTAssertEqual(try document.nodes(forXPath: "//testcase[@classname='types.unused']/system-out").count, 1)
+    }
+
+    func testCleanRunHasPassingCasePerRule() throws {
+        let document = try parseXML(JUnitReporter().report(ReporterFixtures.cleanRun))
+        XCTAssertEqual(try document.nodes(forXPath: "//testcase").count, 3)
+        XCTAssertEqual(try document.nodes(forXPath: "//failure").count, 0)
+    }
+}

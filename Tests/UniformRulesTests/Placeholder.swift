@@ -1,2 +1,0 @@
-import XCTest
-final class UniformRulesTestsPlaceholder: XCTestCase { func testBuilds() {} }
