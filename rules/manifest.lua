@@ -8,7 +8,12 @@ local known_keys = {
     "MinimumOSVersion", "CFBundleURLTypes", "LSMinimumSystemVersion", "CFBundleExecutable",
     "CFBundleIconFile", "CFBundleIconName", "CFBundlePackageType", "CFBundleShortVersionString",
     "CFBundleVersion", "CFBundleSignature", "CFBundleDevelopmentRegion", "CFBundleInfoDictionaryVersion",
-    "NSPrincipalClass", "NSMainNibFile", "NSServices", "UTTypeDeclarations", "LSApplicationCategoryType",
+    "NSPrincipalClass", "NSMainNibFile", "NSServices", "LSApplicationCategoryType", "LSMinimumSystemVersionByArchitecture",
+    "LSArchitecturePriority", "LSUIElement", "LSBackgroundOnly", "LSEnvironment", "LSMultipleInstancesProhibited",
+    "LSFileQuarantineEnabled", "LSHasLocalizedDisplayName", "LSApplicationQueriesSchemes", "UIRequiredDeviceCapabilities",
+    "UISupportedInterfaceOrientations", "UILaunchStoryboardName", "UIMainStoryboardFile", "UIApplicationSceneManifest",
+    "UIBackgroundModes", "UIStatusBarStyle", "UIViewControllerBasedStatusBarAppearance", "UIRequiresFullScreen",
+    "NSAppTransportSecurity", "NSUserActivityTypes", "NSHumanReadableCopyright", "NSAppleScriptEnabled", "OSAScriptingDefinition",
   },
   document = {
     "CFBundleTypeName", "CFBundleTypeRole", "LSHandlerRank", "LSItemContentTypes", "CFBundleTypeExtensions",
@@ -37,16 +42,25 @@ local function suggestion(key, list)
     if not best_distance or d < best_distance then best, best_distance = candidate, d end
   end
   if best_distance and best_distance <= math.max(2, #key // 6) then return best end
-  -- Keys that are two words of the vocabulary glued together (UTITagTypeSpecification).
-  local stripped = key:gsub("^UTI", "UT")
-  if stripped ~= key then return suggestion(stripped, list) end
+  -- The same words in another order (UTITagTypeSpecification for UTTypeTagSpecification).
+  local function words(k)
+    local t = {}
+    for w in k:gsub("^UTI", "UT"):gmatch("%u%l*") do t[#t + 1] = w end
+    table.sort(t)
+    return table.concat(t, " ")
+  end
+  local mine = words(key)
+  for _, candidate in ipairs(list) do
+    if words(candidate) == mine then return candidate end
+  end
   return nil
 end
 
 local function check_keys(report, dict, kind, where)
   for _, entry in ipairs(dict.entries) do
     local key = entry.key
-    if not known[kind][key] then
+    local base = key:gsub("~%a+$", "")  -- device-specific variants: UISupportedInterfaceOrientations~ipad
+    if not known[kind][key] and not known[kind][base] then
       local guess = suggestion(key, known_keys[kind])
       if guess then
         report { at = entry.location, subject = key,

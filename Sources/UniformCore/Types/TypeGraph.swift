@@ -197,6 +197,14 @@ public struct TypeGraph: Sendable {
                 } else {
                     why = "the first loaded declaration wins"
                 }
+                if loser.origin == .catalog {
+                    // The catalog is not the user's file: point at the declaration that overrides it.
+                    findings.append(Finding(
+                        rule: "duplicate-declaration", severity: .note,
+                        message: "'\(winner.identifier)' (\(winner.provenance)) overrides the system catalog's declaration (\(loser.provenance), \(loser.location))",
+                        location: winner.location, subject: winner.identifier))
+                    continue
+                }
                 findings.append(Finding(
                     rule: "duplicate-declaration", severity: severity,
                     message: "'\(loser.identifier)' is also declared at \(winner.location) (\(winner.provenance)); this declaration (\(loser.provenance)) is ignored: \(why)",

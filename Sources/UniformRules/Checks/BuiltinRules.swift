@@ -1,0 +1,33 @@
+import UniformCore
+
+/// The rules the loader and the type graph apply while reading (they need no Lua), listed
+/// beside the Lua checks so `uniform rules`, reporters and configuration treat them alike.
+public enum BuiltinRules {
+    public static let all: [RuleInfo] = [
+        RuleInfo(id: "plist.parse-error", severity: .error, description: "A manifest could not be parsed."),
+        RuleInfo(id: "missing-role", severity: .warning, description: "A document type has no CFBundleTypeRole; it counts as Viewer."),
+        RuleInfo(id: "empty-identifier", severity: .error, description: "An empty string where a type identifier belongs."),
+        RuleInfo(id: "duplicate-key", severity: .warning, description: "A key appears twice in one dictionary; the last value wins."),
+        RuleInfo(id: "duplicate-bundle-id", severity: .warning, description: "Two manifests share a bundle id; the second is kept apart as id#2."),
+        RuleInfo(id: "duplicate-declaration", severity: .warning, description: "A type is declared more than once; the declaration that takes precedence wins."),
+        RuleInfo(id: "conformance-cycle", severity: .error, description: "A type conforms to itself, directly or through others; the cycle is broken."),
+        RuleInfo(id: "bundle-id-placeholder", severity: .note, description: "CFBundleIdentifier is a build placeholder; a stand-in id is used."),
+        RuleInfo(id: "bundle-id-missing", severity: .warning, description: "No usable CFBundleIdentifier; a stand-in id is used."),
+        RuleInfo(id: "manifest.invalid-value", severity: .warning, description: "A key has a value of the wrong type; it is ignored."),
+        RuleInfo(id: "manifest.unknown-role", severity: .warning, description: "CFBundleTypeRole has an unknown value."),
+        RuleInfo(id: "manifest.unknown-rank", severity: .error, description: "LSHandlerRank has an unknown value."),
+        RuleInfo(id: "manifest.missing-identifier", severity: .error, description: "A type declaration has no UTTypeIdentifier."),
+        RuleInfo(id: "manifest.root-not-dictionary", severity: .error, description: "The root of an Info.plist is not a dictionary."),
+        RuleInfo(id: "defaults.invalid-entry", severity: .warning, description: "An LSHandlers entry of a preferences plist is malformed."),
+        RuleInfo(id: "rule-error", severity: .error, description: "A check failed to run (a Lua error or an exhausted limit)."),
+    ]
+}
+
+extension RuleEngine {
+    /// Every rule: built-in ones, then Lua checks in load order.
+    public var ruleInfos: [RuleInfo] {
+        BuiltinRules.all + checkInfos.map {
+            RuleInfo(id: $0.id, severity: $0.severity, description: $0.description, definedAt: $0.location)
+        }
+    }
+}

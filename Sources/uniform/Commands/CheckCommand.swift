@@ -1,0 +1,43 @@
+import ArgumentParser
+import Foundation
+import UniformRules
+
+/// `uniform check [PATH…]`: the batch runner — every rule over every manifest, for CI.
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Run the standard rules and your Lua checks over manifests and report findings.",
+        discussion: """
+        Exit status: 0 clean, 1 when a finding is an error (or a warning with --strict), 2 for usage \
+        errors or rule files that fail to load. Several reporters can run at once: \
+        --format text --format sarif:out.sarif
+        """
+    )
+
+    @Argument(help: "Manifests or directories (replace the configured manifests).")
+    var paths: [String] = []
+
+    @OptionGroup var world: WorldOptions
+
+    @Option(name: .customLong("format"), help: ArgumentHelp("A reporter (text, json, junit, tap, sarif, github), optionally writing to a file: junit:report.xml (repeatable).", valueName: "F[:FILE]"))
+    var formats: [String] = []
+
+    @Flag(help: "Fail on warnings too.")
+    var strict = false
+
+    func run() throws {
+        var options = world
+        options.tolerateBrokenManifests = true
+        let session = try options.makeSession(paths: paths, standardRules: true, output: { Output.error($0) })
+        let findings = session.engine.runChecks(options: session.config.checkOptions)
+        let run = CheckRun(findings: findings, manifests: session.engine.world.apps.map(\.file), rules: session.engine.ruleInfos,
+                           toolVersion: UniformVersion.current, baseDirectory: FileManager.default.currentDirectoryPath)
+        let specs = formats.isEmpty ? (session.config.reporters.isEmpty ? ["text"] : session.config.reporters) : formats
+        try ReportWriter.write(specs: specs, validNames: Reporters.findingNames) { spec, color in
+            guard let reporter = Reporters.finding(named: spec.name, color: color) else { return nil }
+            return reporter.report(run)
+        }
+        let counts = SeverityCounts(findings)
+        if counts.errors > 0 || (strict && counts.warnings > 0) { throw CommandFailure.no() }
+    }
+}
