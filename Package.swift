@@ -45,7 +45,7 @@ let package = Package(
         .target(
             name: "UniformStandardRules",
             path: "rules",
-            exclude: ["README.md"],
+            exclude: ["README.md", "API.md", "uniform.d.lua"],
             resources: [
                 .embedInCode("appstore.lua"),
                 .embedInCode("manifest.lua"),
