@@ -17,6 +17,14 @@ final class SARIFReporterTests: XCTestCase {
         try SchemaValidator.validate(SARIFReporter().report(ReporterFixtures.cleanRun), against: "sarif-schema-2.1.0.json")
     }
 
+    func testValidatorRejectsBrokenLogs() throws {
+        // Guards against a vacuous validator: a log with no runs and a bad level must fail.
+        let broken = #"{"version":"2.1.0","runs":[{"tool":{"driver":{"name":"uniform"}},"results":[{"level":"fatal","message":{"text":"x"}}]}]}"#
+        let problems = try SchemaValidator.violations(of: broken, against: "sarif-schema-2.1.0.json")
+        XCTAssertNotNil(problems)
+        XCTAssertTrue(problems?.contains("fatal") == true, problems ?? "")
+    }
+
     func testDriverAndRules() throws {
         let log = try log()
         XCTAssertEqual(log["version"] as? String, "2.1.0")
