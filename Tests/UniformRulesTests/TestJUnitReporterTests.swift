@@ -36,6 +36,13 @@ final class TestJUnitReporterTests: XCTestCase {
         XCTAssertEqual(["tests", "failures", "errors", "skipped"].map { attribute($0, of: root) }, ["6", "1", "1", "2"])
     }
 
+    func testEmptyElementsSelfClose() {
+        let xml = TestJUnitReporter().report(TestRunFixtures.mixed)
+        XCTAssertTrue(xml.contains(#"<testcase classname="spec/types_spec.lua" name="types › png › conforms to image" time="0.010"/>"#), xml)
+        XCTAssertTrue(xml.contains(#"<testsuite name="spec/empty_spec.lua" tests="0" failures="0" errors="0" skipped="0" time="0.000"/>"#), xml)
+        XCTAssertFalse(xml.contains("\">\n    </testcase>"), "no empty open/close pairs")
+    }
+
     func testEmptyRunIsWellFormed() throws {
         let document = try parseXML(TestJUnitReporter().report(TestRunFixtures.empty))
         XCTAssertEqual(attribute("tests", of: try XCTUnwrap(document.rootElement())), "0")
