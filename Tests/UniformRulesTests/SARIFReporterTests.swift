@@ -17,6 +17,14 @@ final class SARIFReporterTests: XCTestCase {
         try SchemaValidator.validate(SARIFReporter().report(ReporterFixtures.cleanRun), against: "sarif-schema-2.1.0.json")
     }
 
+    func testValidatorRejectsBrokenLogs() throws {
+        // Guards against a vacuous validator: a log with no runs and a bad level must fail.
+        let broken = #"{"version":"2.1.0","runs":[{"tool":{"driver":{"name":"uniform"}},"results":[{"level":"fatal","message":{"text":"x"}}]}]}"#
+        let problems = try SchemaValidator.violations(of: broken, against: "sarif-schema-2.1.0.json")
+        XCTAssertNotNil(problems)
+        XCTAssertTrue(problems?.contains("fatal") == true, problems ?? "")
+    }
+
     func testDriverAndRules() throws {
         let log = try log()
         XCTAssertEqual(log["version"] as? String, "2.1.0")
@@ -48,6 +56,13 @@ final class SARIFReporterTests: XCTestCase {
         let text = try physical(results[2])
         XCTAssertEqual(text["region"] as? [String: Int], ["startLine": 12, "startColumn": 5])
         XCTAssertEqual((results[2]["message"] as? [String: String])?["text"], ReporterFixtures.textFinding.message)
+
+        // Same rule, file and subject: one identity, told apart by occurrence.
+        let fingerprints = results.map { ($0["partialFingerprints"] as? [String: String])?[SARIFReporter.fingerprintKey] }
+        let identity = SARIFReporter.fingerprint(for: ReporterFixtures.textFinding, base: "/src/project")
+        XCTAssertEqual(fingerprints[2], identity + ":1")
+        XCTAssertEqual(fingerprints[3], identity + ":2")
+        XCTAssertEqual(Set(fingerprints).count, 4)
     }
 
     func testAbsolutePathsAreMadeRelativeToTheBase() throws {

@@ -11,33 +11,45 @@ enum SchemaValidator {
     static let referenceDirectory = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/reference")
 
     static func validate(_ json: String, against schemaName: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let problems = try violations(of: json, against: schemaName, file: file, line: line)
+        XCTAssertNil(problems, "schema violations:\n\(problems ?? "")", file: file, line: line)
+    }
+
+    /// The validator's complaints, or nil when the document is valid. Skips (or fails in CI)
+    /// when the schema or the validator is missing.
+    static func violations(of json: String, against schemaName: String, file: StaticString = #filePath, line: UInt = #line) throws -> String? {
         let schema = referenceDirectory.appendingPathComponent(schemaName)
         guard FileManager.default.fileExists(atPath: schema.path) else {
             try unavailable("schema \(schema.path) not found (../shared is absent)", file: file, line: line)
-            return
+            return nil
         }
-        guard let python = findPython() else {
-            try unavailable("python3 not found on PATH", file: file, line: line)
-            return
-        }
-        let probe = try run(python, ["-c", "import jsonschema"], input: "")
-        guard probe.status == 0 else {
-            try unavailable("python3 cannot import jsonschema (install python3-jsonschema)", file: file, line: line)
-            return
+        guard let python = pythonWithJSONSchema.python else {
+            try unavailable(pythonWithJSONSchema.problem, file: file, line: line)
+            return nil
         }
         let script = """
             import json, sys, jsonschema
             schema = json.load(open(sys.argv[1]))
             instance = json.load(sys.stdin)
             cls = jsonschema.validators.validator_for(schema)
-            errors = sorted(cls(schema).iter_errors(instance), key=lambda e: list(e.absolute_path))
+            errors = sorted(cls(schema).iter_errors(instance), key=lambda e: list(map(str, e.absolute_path)))
             for e in errors:
                 print("/".join(map(str, e.absolute_path)) + ": " + e.message)
             sys.exit(1 if errors else 0)
             """
         let result = try run(python, ["-c", script, schema.path], input: json)
-        XCTAssertEqual(result.status, 0, "schema violations:\n\(result.output)", file: file, line: line)
+        return result.status == 0 ? nil : result.output
     }
+
+    /// Looked up once per test process: importing jsonschema takes a noticeable fraction of
+    /// a second.
+    private static let pythonWithJSONSchema: (python: URL?, problem: String) = {
+        guard let python = findPython() else { return (nil, "python3 not found on PATH") }
+        guard let probe = try? run(python, ["-c", "import jsonschema"], input: ""), probe.status == 0 else {
+            return (nil, "python3 cannot import jsonschema (install python3-jsonschema)")
+        }
+        return (python, "")
+    }()
 
     /// Fails in CI, skips elsewhere.
     private static func unavailable(_ reason: String, file: StaticString, line: UInt) throws {

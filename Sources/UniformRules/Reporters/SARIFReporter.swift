@@ -2,7 +2,9 @@
 ///
 /// Code scanning tracks an alert across commits by `partialFingerprints`, so each result's
 /// fingerprint hashes the rule, the repository-relative file and the subject (the message
-/// when there is none) — never the line, which moves whenever the file is edited.
+/// when there is none) — never the line, which moves whenever the file is edited. Findings
+/// that share that identity are numbered in report order (`hash:1`, `hash:2`, as GitHub's
+/// own `primaryLocationLineHash` does) so they stay separate alerts.
 public struct SARIFReporter: FindingReporter {
     public static let name = "sarif"
 
@@ -32,7 +34,13 @@ public struct SARIFReporter: FindingReporter {
             let uri = "file://" + Self.percentEncoded(base.hasSuffix("/") ? base : base + "/")
             sarifRun.append(("originalUriBaseIds", .object([(Self.sourceRootBaseID, .object([("uri", .string(uri))]))])))
         }
-        sarifRun.append(("results", .array(run.findings.map { result(for: $0, ruleIndex: ruleIndex[$0.rule], base: run.baseDirectory) })))
+        var occurrences: [String: Int] = [:]
+        let results = run.findings.map { finding in
+            let identity = Self.fingerprint(for: finding, base: run.baseDirectory)
+            occurrences[identity, default: 0] += 1
+            return result(for: finding, ruleIndex: ruleIndex[finding.rule], fingerprint: "\(identity):\(occurrences[identity]!)", base: run.baseDirectory)
+        }
+        sarifRun.append(("results", .array(results)))
 
         let log = JSONValue.object([
             ("$schema", .string(Self.schemaURI)),
@@ -55,7 +63,7 @@ public struct SARIFReporter: FindingReporter {
         return .object(members)
     }
 
-    func result(for finding: Finding, ruleIndex: Int?, base: String?) -> JSONValue {
+    func result(for finding: Finding, ruleIndex: Int?, fingerprint: String, base: String?) -> JSONValue {
         var members: [(String, JSONValue)] = [("ruleId", .string(finding.rule))]
         if let ruleIndex { members.append(("ruleIndex", .int(ruleIndex))) }
         members.append(("level", .string(Self.level(for: finding.severity))))
@@ -63,11 +71,12 @@ public struct SARIFReporter: FindingReporter {
         if let location = finding.location {
             members.append(("locations", .array([Self.location(location, base: base)])))
         }
-        members.append(("partialFingerprints", .object([(Self.fingerprintKey, .string(Self.fingerprint(for: finding, base: base)))])))
+        members.append(("partialFingerprints", .object([(Self.fingerprintKey, .string(fingerprint))])))
         return .object(members)
     }
 
-    /// Stable across line moves: rule, relative file, subject (or message).
+    /// The identity of a finding, stable across line moves: FNV-1a 64 of rule, relative file
+    /// and subject (or message), as 16 hex digits. Results carry it with an occurrence suffix.
     public static func fingerprint(for finding: Finding, base: String?) -> String {
         let file = finding.location.map { ReportPath.relative($0.file, to: base) } ?? ""
         return FNV1a64.hex([finding.rule, file, finding.subject ?? finding.message])
