@@ -14,6 +14,7 @@ struct cls_limits {
     /* wall clock */
     double deadline_s, deadline_at;
     int tripped;
+    int rearm;             /* the main thread's hook must be reset at the next arm */
     atomic_int interrupted;
     /* bounded string functions */
     size_t max_string;

@@ -37,6 +37,7 @@ void cls_limits_configure(cls_limits *lim, int64_t instructions, size_t memory, 
     lim->step = hook_step > 0 ? hook_step : 100;
     lim->max_string = max_string;
     lim->max_pattern_work = max_pattern_work;
+    lim->rearm = 1;
 }
 
 int cls_hook_mask(const cls_limits *lim) { return LUA_MASKCOUNT | (lim->line_fn ? LUA_MASKLINE : 0); }
@@ -52,7 +53,13 @@ void cls_limits_arm(lua_State *L, cls_limits *lim) {
         lua_gc(L, LUA_GCCOLLECT);
         lim->host = h;
     }
-    lua_sethook(L, cls_hook, cls_hook_mask(lim), lim->step);
+    /* lua_sethook only when needed (after a sticky trip or a settings change): it is the most
+     * expensive part of arming, and arming happens on every top-level call. */
+    if (lim->rearm || lua_gethook(L) != cls_hook || lua_gethookcount(L) != lim->step ||
+        lua_gethookmask(L) != cls_hook_mask(lim)) {
+        lua_sethook(L, cls_hook, cls_hook_mask(lim), lim->step);
+        lim->rearm = 0;
+    }
 }
 
 int cls_limits_tripped(const cls_limits *lim) { return lim->tripped; }

@@ -2,7 +2,11 @@ import XCTest
 @testable import UniformLua
 
 final class ValueTests: XCTestCase {
-    let state = makeState()
+    // Created per test and dropped in tearDown: XCTest keeps test-case instances alive until
+    // exit, which LeakSanitizer would report.
+    var state: LuaState!
+    override func setUp() { state = makeState() }
+    override func tearDown() { state = nil }
 
     func testScalarsRoundTrip() throws {
         let f = try state.load("return ...", chunkName: "id.lua")
@@ -73,7 +77,11 @@ final class ValueTests: XCTestCase {
 }
 
 final class ErrorTests: XCTestCase {
-    let state = makeState()
+    // Created per test and dropped in tearDown: XCTest keeps test-case instances alive until
+    // exit, which LeakSanitizer would report.
+    var state: LuaState!
+    override func setUp() { state = makeState() }
+    override func tearDown() { state = nil }
 
     func testRuntimeErrorHasFileLineAndTraceback() {
         do {
@@ -123,7 +131,11 @@ final class ErrorTests: XCTestCase {
 struct HostFailure: Error, CustomStringConvertible { var description: String { "host says no" } }
 
 final class CallbackTests: XCTestCase {
-    let state = makeState()
+    // Created per test and dropped in tearDown: XCTest keeps test-case instances alive until
+    // exit, which LeakSanitizer would report.
+    var state: LuaState!
+    override func setUp() { state = makeState() }
+    override func tearDown() { state = nil }
 
     func testSwiftFunctionCalledFromLua() throws {
         let add = state.makeFunction(name: "add") { ctx in [.integer(try ctx.integer(1) + ctx.integer(2))] }

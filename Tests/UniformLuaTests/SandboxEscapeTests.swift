@@ -4,7 +4,11 @@ import XCTest
 /// Escape attempts from the notes' threat list: each must end with a clear error (or a harmless
 /// nil) and leave the state usable.
 final class SandboxEscapeTests: XCTestCase {
-    let state = makeState()
+    // Created per test and dropped in tearDown: XCTest keeps test-case instances alive until
+    // exit, which LeakSanitizer would report.
+    var state: LuaState!
+    override func setUp() { state = makeState() }
+    override func tearDown() { state = nil }
 
     func testStringDumpIsGone() {
         XCTAssertEqual(eval("return string.dump", in: state), [.nil])

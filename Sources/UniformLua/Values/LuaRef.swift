@@ -60,3 +60,14 @@ public final class LuaUserdataRef: LuaRef {}
 
 /// A coroutine.
 public final class LuaThreadRef: LuaRef {}
+
+extension LuaRef {
+    /// Escape hatch for benchmarks and C baselines: runs `body` with the raw main `lua_State*`.
+    public func withRawState<R>(_ body: (OpaquePointer) -> R) -> R? {
+        guard let L = core.thread else { return nil }
+        return body(L)
+    }
+
+    /// Pushes the referenced value on the raw state (for C code that takes it from the top).
+    public func withRawPush(on L: OpaquePointer) { push(on: L) }
+}
