@@ -1,0 +1,50 @@
+import Foundation
+import UniformCore
+import UniformLua
+
+/// The Swift half of the test framework: the caller's position, fixtures relative to the test
+/// file, and check findings.
+struct TestAPI {
+    unowned let engine: RuleEngine
+    let directory: String
+    let defines: [String: String]
+    let checkOptions: CheckOptions
+
+    func resolve(_ path: String) -> String {
+        path.hasPrefix("/") ? path : URL(fileURLWithPath: directory).appendingPathComponent(path).standardizedFileURL.path
+    }
+
+    func table() -> LuaTableRef {
+        let state = engine.state
+        return state.makeTable(functions: [
+            "caller": { ctx in
+                let level = Int32(try ctx.integer(1))
+                guard let location = ctx.callerLocation(level: level + 1) else { return [.nil, .nil] }
+                return [.string(location.file), .integer(Int64(location.line))]
+            },
+            "manifests": { ctx in
+                let add = ctx.boolean(1)
+                var paths: [String] = []
+                for i in 2...max(2, ctx.argumentCount) where i <= ctx.argumentCount { paths.append(self.resolve(try ctx.string(i))) }
+                let loaded = ManifestLoader(defines: self.defines).load(paths.map { Configuration.displayPath($0) })
+                if let missing = loaded.missing.first { throw LuaArguments.Problem(description: "fixture.manifests: \(missing): no such file or directory") }
+                if let error = loaded.errors.first { throw LuaArguments.Problem(description: "fixture.manifests: \(error.description)") }
+                var inputs = self.engine.inputs
+                inputs.manifests = (add ? inputs.manifests : []) + loaded.manifests
+                self.engine.replaceInputs(inputs)
+                return []
+            },
+            "rules": { ctx in
+                let path = self.resolve(try ctx.string(1))
+                do { try self.engine.load(file: Configuration.displayPath(path)) } catch let error as RuleError {
+                    throw LuaArguments.Problem(description: "fixture.rules: \(error.message)")
+                }
+                return []
+            },
+            "findings": { _ in
+                let builder = LuaBuilder(state: self.engine.state)
+                return [builder.table(self.engine.runChecks(options: self.checkOptions).map(builder.finding))]
+            },
+        ], prefix: "fixture")
+    }
+}

@@ -1,0 +1,274 @@
+/// The busted-style vocabulary of policy tests, written in Lua: `describe`, `it`, `pending`,
+/// hooks, and `assert` with deep comparison and document-type assertions.
+///
+/// It is Lua because tests are Lua: failures raise errors at the assertion's caller
+/// (`error(msg, level)`), so every failure points at the test file and line.
+enum TestFramework {
+    static let source = #"""
+    local api = ...
+    local root = { before = {}, after = {}, setup = {}, teardown = {} }
+    local current = root
+    local tests = {}
+
+    local function path_of(block, name)
+      local names = {}
+      local b = block
+      while b and b.name do table.insert(names, 1, b.name) b = b.parent end
+      names[#names + 1] = name
+      return names
+    end
+
+    function describe(name, fn)
+      if type(name) ~= "string" or type(fn) ~= "function" then error("describe(name, function() … end)", 2) end
+      local block = { name = name, parent = current, before = {}, after = {}, setup = {}, teardown = {} }
+      local saved = current
+      current = block
+      fn()
+      current = saved
+    end
+    context = describe
+
+    local function add(name, fn, is_pending)
+      if type(name) ~= "string" then error("it(name, function() … end)", 3) end
+      if not is_pending and type(fn) ~= "function" then error("it(name, function() … end)", 3) end
+      local file, line = api.caller(3)
+      tests[#tests + 1] = { path = path_of(current, name), fn = fn, block = current, file = file, line = line, pending = is_pending }
+    end
+    function it(name, fn) add(name, fn, false) end
+    function pending(name, fn) add(name, fn, true) end
+    function before_each(fn) table.insert(current.before, fn) end
+    function after_each(fn) table.insert(current.after, fn) end
+    function setup(fn) table.insert(current.setup, fn) end
+    function teardown(fn) table.insert(current.teardown, fn) end
+    lazy_setup, strict_setup, lazy_teardown, strict_teardown = setup, setup, teardown, teardown
+
+    local function chain(block)
+      local blocks = {}
+      while block do table.insert(blocks, 1, block) block = block.parent end
+      return blocks
+    end
+
+    local runner = {}
+    function runner.list()
+      local out = {}
+      for i, t in ipairs(tests) do
+        out[i] = { path = t.path, file = t.file, line = t.line, pending = t.pending }
+      end
+      return out
+    end
+    function runner.before(i)
+      for _, block in ipairs(chain(tests[i].block)) do
+        for _, f in ipairs(block.setup) do f() end
+        for _, f in ipairs(block.before) do f() end
+      end
+    end
+    function runner.body(i) return tests[i].fn end
+    function runner.after(i)
+      local blocks = chain(tests[i].block)
+      for n = #blocks, 1, -1 do
+        for _, f in ipairs(blocks[n].after) do f() end
+        for _, f in ipairs(blocks[n].teardown) do f() end
+      end
+    end
+
+    -- Values shown in messages.
+    local function show(v, depth, seen)
+      depth = depth or 0
+      seen = seen or {}
+      if type(v) == "string" then return string.format("%q", v) end
+      if type(v) ~= "table" then return tostring(v) end
+      if seen[v] then return "<cycle>" end
+      if depth > 3 then return "{…}" end
+      seen[v] = true
+      local parts = {}
+      local n = #v
+      for i = 1, n do parts[#parts + 1] = show(v[i], depth + 1, seen) end
+      local keys = {}
+      for k in pairs(v) do
+        if not (math.type(k) == "integer" and k >= 1 and k <= n) then keys[#keys + 1] = k end
+      end
+      table.sort(keys, function(a, b) return tostring(a) < tostring(b) end)
+      for _, k in ipairs(keys) do
+        local key = (type(k) == "string" and k:match("^[%a_][%w_]*$")) and k or ("[" .. show(k, depth + 1, seen) .. "]")
+        parts[#parts + 1] = key .. " = " .. show(v[k], depth + 1, seen)
+      end
+      seen[v] = nil
+      return "{ " .. table.concat(parts, ", ") .. " }"
+    end
+
+    -- The first place two values differ, as a path: "[2].bundle_id".
+    local function difference(a, b, path, seen)
+      if type(a) ~= "table" or type(b) ~= "table" then
+        if a == b then return nil end
+        return path, a, b
+      end
+      if a == b then return nil end
+      seen = seen or {}
+      if seen[a] == b then return nil end
+      seen[a] = b
+      local keys = {}
+      for k in pairs(a) do keys[k] = true end
+      for k in pairs(b) do keys[k] = true end
+      local sorted = {}
+      for k in pairs(keys) do sorted[#sorted + 1] = k end
+      table.sort(sorted, function(x, y)
+        if type(x) == type(y) and (type(x) == "number" or type(x) == "string") then return x < y end
+        return type(x) < type(y)
+      end)
+      for _, k in ipairs(sorted) do
+        local step = type(k) == "number" and ("[" .. k .. "]") or ("." .. tostring(k))
+        local p, x, y = difference(a[k], b[k], path .. step, seen)
+        if p then return p, x, y end
+      end
+      return nil
+    end
+
+    local function fail(message, level) error(message, (level or 2) + 1) end
+
+    local A = {}
+    setmetatable(A, { __call = function(_, value, message, ...)
+      if not value then fail(message or "assertion failed!", 1) end
+      return value, message, ...
+    end })
+
+    function A.equal(expected, actual, message)
+      if expected ~= actual then
+        fail((message and (message .. "\n") or "") .. "expected: " .. show(expected) .. "\nactual:   " .. show(actual))
+      end
+    end
+    A.equals = A.equal
+    function A.not_equal(unexpected, actual, message)
+      if unexpected == actual then fail((message and (message .. "\n") or "") .. "expected a value other than " .. show(actual)) end
+    end
+    function A.same(expected, actual, message)
+      local path, x, y = difference(expected, actual, "")
+      if path then
+        local where = path == "" and "" or (" at " .. path)
+        fail((message and (message .. "\n") or "") .. "values differ" .. where .. ": expected " .. show(x) .. ", got " .. show(y) ..
+             "\nexpected: " .. show(expected) .. "\nactual:   " .. show(actual))
+      end
+    end
+    function A.truthy(v, message) if not v then fail(message or ("expected a truthy value, got " .. show(v))) end end
+    function A.falsy(v, message) if v then fail(message or ("expected a falsy value, got " .. show(v))) end end
+    A.is_true = function(v, m) if v ~= true then fail(m or ("expected true, got " .. show(v))) end end
+    A.is_false = function(v, m) if v ~= false then fail(m or ("expected false, got " .. show(v))) end end
+    A.is_nil = function(v, m) if v ~= nil then fail(m or ("expected nil, got " .. show(v))) end end
+    A.not_nil = function(v, m) if v == nil then fail(m or "expected a value, got nil") end end
+    function A.has_error(fn, expected, message)
+      local ok, err = pcall(fn)
+      if ok then fail(message or "expected an error, but the function returned normally") end
+      if expected ~= nil and not tostring(err):find(expected, 1, true) then
+        fail(message or ("expected an error containing " .. show(expected) .. ", got " .. show(tostring(err))))
+      end
+      return err
+    end
+    A.error = A.has_error
+    function A.has_no_error(fn, message)
+      local ok, err = pcall(fn)
+      if not ok then fail(message or ("expected no error, got " .. show(tostring(err)))) end
+    end
+    function A.matches(pattern, actual, message)
+      if type(actual) ~= "string" or not actual:find(pattern) then
+        fail(message or ("expected " .. show(actual) .. " to match the pattern " .. show(pattern)))
+      end
+    end
+
+    -- Document-type assertions.
+    local function handler_ids(target, options)
+      local r = uniform.resolve(target, options)
+      local ids = {}
+      for i, h in ipairs(r.handlers) do ids[i] = h.bundle_id end
+      return ids, r
+    end
+    function A.opens_first(target, app, options)
+      local ids, r = handler_ids(target, options)
+      if ids[1] ~= app then
+        fail(show(target) .. " (" .. r.type.id .. ") should open first in " .. app .. ", but the handlers are " .. show(ids))
+      end
+    end
+    function A.handlers(target, expected, options)
+      local ids, r = handler_ids(target, options)
+      local path = difference(expected, ids, "")
+      if path then fail("handlers of " .. show(target) .. " (" .. r.type.id .. "):\nexpected: " .. show(expected) .. "\nactual:   " .. show(ids)) end
+    end
+    function A.default_handler(target, app, options)
+      local r = uniform.resolve(target, options)
+      if r.default ~= app then fail("default handler of " .. show(target) .. ": expected " .. show(app) .. ", got " .. show(r.default)) end
+    end
+    function A.can_open(target, app, options)
+      local ids = handler_ids(target, options)
+      for _, id in ipairs(ids) do if id == app then return end end
+      fail(app .. " should be able to open " .. show(target) .. ", but the handlers are " .. show(ids))
+    end
+    function A.cannot_open(target, app, options)
+      local ids = handler_ids(target, options)
+      for i, id in ipairs(ids) do
+        if id == app then fail(app .. " should not be offered " .. show(target) .. ", but it is handler #" .. i .. " of " .. show(ids)) end
+      end
+    end
+    function A.not_exposed(type_id, inside)
+      local exposed = uniform.exposure { type = type_id, inside = inside }
+      if #exposed > 0 then
+        local names = {}
+        for i, e in ipairs(exposed) do names[i] = e.app .. " (" .. e.match .. " via " .. e.claimed_type .. ")" end
+        fail(type_id .. " is exposed outside " .. show(inside) .. " to " .. table.concat(names, ", "))
+      end
+    end
+    function A.exposed(type_id, inside)
+      local exposed = uniform.exposure { type = type_id, inside = inside }
+      if #exposed == 0 then fail(type_id .. " was expected to be exposed outside " .. show(inside) .. ", but no app outside can open it") end
+      return exposed
+    end
+    function A.conforms(a, b) if not uniform.conforms(a, b) then fail(show(a) .. " should conform to " .. show(b)) end end
+    function A.not_conforms(a, b) if uniform.conforms(a, b) then fail(show(a) .. " should not conform to " .. show(b)) end end
+    local function matching(rule, options)
+      local found = {}
+      for _, f in ipairs(api.findings()) do
+        local ok = f.rule == rule
+        if ok and options then
+          if options.subject and f.subject ~= options.subject then ok = false end
+          if options.message and not (f.message or ""):find(options.message, 1, true) then ok = false end
+          if options.file and not (f.location and f.location.file or ""):find(options.file, 1, true) then ok = false end
+          if options.severity and f.severity ~= options.severity then ok = false end
+        end
+        if ok then found[#found + 1] = f end
+      end
+      return found
+    end
+    function A.reports(rule, options)
+      local found = matching(rule, options)
+      if #found == 0 then fail("expected a '" .. rule .. "' finding" .. (options and (" matching " .. show(options)) or "") .. ", found none") end
+      return found
+    end
+    function A.no_reports(rule, options)
+      local found = matching(rule, options)
+      if #found > 0 then fail("expected no '" .. rule .. "' finding, found: " .. found[1].message) end
+    end
+    function A.sends(request)
+      local r = uniform.send(request)
+      if not r.accepted then fail("the hand-off was refused: " .. tostring(r.reason)) end
+      return r
+    end
+    function A.refuses(request, reason)
+      local r = uniform.send(request)
+      if r.accepted then fail("expected " .. tostring(request.to) .. " to be refused, but it received " .. tostring(r.url)) end
+      if reason and not tostring(r.reason):find(reason, 1, true) then
+        fail("refused, but the reason " .. show(r.reason) .. " does not contain " .. show(reason))
+      end
+      return r
+    end
+    assert = A
+
+    fixture = {
+      --- Replaces the world's manifests (paths relative to this test file).
+      manifests = function(...) api.manifests(false, ...) end,
+      --- Adds manifests to the world.
+      add_manifests = function(...) api.manifests(true, ...) end,
+      --- Loads a rule file (relative to this test file).
+      rules = function(path) api.rules(path) end,
+      --- Runs every check; returns the findings.
+      findings = function() return api.findings() end,
+    }
+    return runner
+    """#
+}

@@ -1,0 +1,194 @@
+import Foundation
+import UniformCore
+import UniformLua
+
+/// Runs busted-style policy suites. Every test gets a fresh engine — a new Lua state, the
+/// configured world, the configured rules — so what-if edits never leak between tests.
+public struct TestRunner {
+    public var inputs: WorldInputs
+    /// Rule files loaded before each test (configured and `-r`).
+    public var ruleFiles: [String]
+    public var standardRules: Bool
+    public var checkOptions: CheckOptions
+    public var limits: LuaLimits
+    public var defines: [String: String]
+    public var selection: TestSelection
+    public var coverage: Bool
+
+    public init(inputs: WorldInputs, ruleFiles: [String] = [], standardRules: Bool = true, checkOptions: CheckOptions = CheckOptions(),
+                limits: LuaLimits = LuaLimits(), defines: [String: String] = [:], selection: TestSelection = TestSelection(), coverage: Bool = false) {
+        self.inputs = inputs
+        self.ruleFiles = ruleFiles
+        self.standardRules = standardRules
+        self.checkOptions = checkOptions
+        self.limits = limits
+        self.defines = defines
+        self.selection = selection
+        self.coverage = coverage
+    }
+
+    /// One test as collected from its file.
+    public struct TestCase: Sendable {
+        public var file: String
+        public var index: Int
+        public var path: [String]
+        public var line: Int?
+        public var isPending: Bool
+    }
+
+    /// Collects the tests of each file (a file that fails to load yields an error result).
+    public func collect(_ files: [String]) -> (tests: [TestCase], errors: [TestCaseResult]) {
+        var tests: [TestCase] = []
+        var errors: [TestCaseResult] = []
+        for file in files {
+            do {
+                let prepared = try prepare(file: file)
+                let listing = try prepared.engine.state.call(prepared.list, [])
+                for (n, item) in (listing.first?.tableValue?.arrayValues() ?? []).enumerated() {
+                    guard let t = item.tableValue else { continue }
+                    let path = (t["path"].tableValue?.arrayValues() ?? []).compactMap(\.stringValue)
+                    tests.append(TestCase(file: file, index: n + 1, path: path, line: t["line"].intValue.map { Int($0) },
+                                          isPending: t["pending"].boolValue ?? false))
+                }
+            } catch {
+                errors.append(errorResult(file: file, path: ["(loading the file)"], error: error, duration: 0))
+            }
+        }
+        return (tests, errors)
+    }
+
+    /// Runs the selected tests of the files, in order.
+    public func run(_ files: [String]) -> TestRun {
+        let started = Date()
+        let (tests, loadErrors) = collect(files)
+        var results = loadErrors
+        var covered: [String: Set<Int>] = [:]
+        for test in tests where selection.includes(test.path) {
+            if test.isPending {
+                results.append(TestCaseResult(file: test.file, path: test.path, status: .skipped(reason: "pending"),
+                                              location: test.line.map { SourceLocation(file: test.file, line: $0) }))
+                continue
+            }
+            let (result, lines) = run(test)
+            results.append(result)
+            for (file, set) in lines { covered[file, default: []].formUnion(set) }
+        }
+        var report: CoverageReport?
+        if coverage { report = coverageReport(covered: covered) }
+        return TestRun(results: results, files: files, duration: Date().timeIntervalSince(started), coverage: report)
+    }
+
+    private func run(_ test: TestCase) -> (TestCaseResult, [String: Set<Int>]) {
+        let started = Date()
+        var output = ""
+        var lines: [String: Set<Int>] = [:]
+        do {
+            let prepared = try prepare(file: test.file, output: { output += $0 + "\n" })
+            defer { if coverage { lines = prepared.engine.state.coverage() } }
+            let state = prepared.engine.state
+            let index = LuaValue.integer(Int64(test.index))
+            var failure: Error?
+            do {
+                _ = try state.call(prepared.before, [index])
+                guard case .function(let body)? = try state.call(prepared.body, [index]).first else {
+                    throw RuleError(message: "\(test.file): test \(test.index) has no body")
+                }
+                _ = try state.call(body, [])
+            } catch {
+                failure = error
+            }
+            do { _ = try state.call(prepared.after, [index]) } catch { failure = failure ?? error }
+            if let failure { throw failure }
+            return (TestCaseResult(file: test.file, path: test.path, status: .passed, location: test.line.map { SourceLocation(file: test.file, line: $0) },
+                                   duration: Date().timeIntervalSince(started), output: output), lines)
+        } catch {
+            var result = errorResult(file: test.file, path: test.path, error: error, duration: Date().timeIntervalSince(started))
+            result.output = output
+            if result.location == nil { result.location = test.line.map { SourceLocation(file: test.file, line: $0) } }
+            return (result, lines)
+        }
+    }
+
+    /// An assertion failure (raised by `assert.*` in the test file) is `failed`; anything else
+    /// (a runtime error, an exhausted limit, a broken rule) is `errored`.
+    private func errorResult(file: String, path: [String], error: Error, duration: Double) -> TestCaseResult {
+        var message = "\(error)"
+        var traceback: String?
+        var location: SourceLocation?
+        var status = TestCaseResult.Status.errored
+        if let lua = error as? LuaError {
+            message = lua.message
+            traceback = lua.traceback
+            location = lua.location.map { SourceLocation(file: $0.file, line: $0.line) }
+            if lua.kind == .runtime, let location, location.file == file { status = .failed }
+        } else if let rule = error as? RuleError {
+            message = rule.message
+            traceback = rule.traceback
+        }
+        if case .limit = (error as? LuaError)?.kind { status = .errored }
+        traceback = traceback.map { Self.cleanTraceback($0, message: message) }
+        return TestCaseResult(file: file, path: path, status: status, message: message, location: location, traceback: traceback, duration: duration)
+    }
+
+    /// Drops the repeated message and the framework's own frames from a traceback.
+    static func cleanTraceback(_ traceback: String, message: String) -> String? {
+        var text = traceback
+        if text.hasPrefix(message) { text = String(text.dropFirst(message.count)) }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: true).filter {
+            !$0.contains("uniform.test:") && !$0.contains("[C]: in function 'error'")
+        }
+        guard lines.count > 1 || (lines.first.map { !$0.hasPrefix("stack traceback") } ?? false) else { return nil }
+        return lines.joined(separator: "\n")
+    }
+
+    struct Prepared {
+        var engine: RuleEngine
+        var list: LuaFunction
+        var before: LuaFunction
+        var body: LuaFunction
+        var after: LuaFunction
+    }
+
+    /// A fresh engine with the rules loaded and the test file collected.
+    private func prepare(file: String, output: @escaping (String) -> Void = { _ in }) throws -> Prepared {
+        let engine = RuleEngine(inputs: inputs, limits: limits, output: output)
+        let directory = URL(fileURLWithPath: file).deletingLastPathComponent().path
+        let api = TestAPI(engine: engine, directory: directory, defines: defines, checkOptions: checkOptions)
+        let runnerTable: LuaTableRef
+        do {
+            let make = try engine.state.load(TestFramework.source, chunkName: "=uniform.test")
+            guard case .table(let t)? = try engine.state.call(make, [.table(api.table())]).first else {
+                throw RuleError(message: "the test framework did not load")
+            }
+            runnerTable = t
+        } catch let error as LuaError {
+            throw RuleError(error)
+        }
+        if coverage { engine.state.setLineCoverage(true) }
+        if standardRules { try engine.loadStandardRules() }
+        for rule in ruleFiles { try engine.load(file: rule) }
+        do {
+            _ = try engine.state.run(file: file, chunkName: file)
+        } catch let error as LuaError {
+            throw error
+        }
+        guard case .function(let list) = runnerTable["list"], case .function(let before) = runnerTable["before"],
+              case .function(let body) = runnerTable["body"], case .function(let after) = runnerTable["after"] else {
+            throw RuleError(message: "the test framework is incomplete")
+        }
+        return Prepared(engine: engine, list: list, before: before, body: body, after: after)
+    }
+
+    /// Line coverage of the rule files (not the tests, not the standard rules).
+    private func coverageReport(covered: [String: Set<Int>]) -> CoverageReport {
+        let engine = RuleEngine(inputs: WorldInputs(), limits: limits)
+        var coverable: [String: Set<Int>] = [:]
+        var hits: [String: Set<Int>] = [:]
+        for file in ruleFiles {
+            guard let data = FileManager.default.contents(atPath: file), let f = try? engine.state.load(bytes: Array(data), chunkName: file) else { continue }
+            coverable[file] = engine.state.activeLines(of: f)
+            hits[file] = (covered[file] ?? []).intersection(coverable[file] ?? [])
+        }
+        return CoverageReport(covered: hits, coverable: coverable)
+    }
+}

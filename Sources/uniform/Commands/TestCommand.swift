@@ -1,0 +1,82 @@
+import ArgumentParser
+import Foundation
+import UniformRules
+
+/// `uniform test [PATH…]`: busted-style policy suites (`*_test.lua`, `*_spec.lua`).
+struct TestCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "test",
+        abstract: "Run Lua policy test suites (*_test.lua, *_spec.lua).",
+        discussion: """
+        Every test runs against a fresh world built from the configured manifests and rules. Exit status: \
+        0 when all pass, 1 on any failure or error or when no test was found, 2 for usage errors. The text \
+        report ends with the line "N passed, N failed".
+        """
+    )
+
+    @Argument(help: "Test files or directories (default: the configured tests, else the current directory).")
+    var paths: [String] = []
+
+    @OptionGroup var world: WorldOptions
+
+    @Option(help: ArgumentHelp("Run only tests whose full name contains this text.", valueName: "PATTERN"))
+    var filter: String?
+
+    @Option(name: .customLong("tags"), parsing: .upToNextOption, help: "Run only tests tagged with one of these (#tag in a name).")
+    var tags: [String] = []
+
+    @Option(name: .customLong("exclude-tags"), parsing: .upToNextOption, help: "Skip tests tagged with one of these.")
+    var excludeTags: [String] = []
+
+    @Flag(help: "List the tests instead of running them.")
+    var list = false
+
+    @Option(name: .customLong("format"), help: ArgumentHelp("A reporter (text, json, junit, tap, github), optionally to a file: junit:tests.xml (repeatable).", valueName: "F[:FILE]"))
+    var formats: [String] = []
+
+    @Flag(help: "Measure line coverage of the rule files.")
+    var coverage = false
+
+    @Option(help: ArgumentHelp("Fail when rule-file coverage is below this percentage (implies --coverage).", valueName: "N"))
+    var coverageThreshold: Double?
+
+    func run() throws {
+        let session = try world.makeSession()
+        let config = session.config
+        let defines = try world.defineTable().merging(config.defines) { cli, _ in cli }
+        let roots = paths.isEmpty ? (config.tests.isEmpty ? ["."] : config.tests.map(config.resolve)) : paths
+        let (files, missing) = TestDiscovery.files(in: roots)
+        if let missing = missing.first { throw CommandFailure.input("\(missing): no such file or directory") }
+        var runner = TestRunner(
+            inputs: session.engine.inputs,
+            ruleFiles: config.rules.map(config.resolve) + world.rules,
+            standardRules: config.standardRules,
+            checkOptions: config.checkOptions,
+            limits: config.limits,
+            defines: defines,
+            selection: TestSelection(filter: filter, tags: tags, excludeTags: excludeTags),
+            coverage: coverage || coverageThreshold != nil
+        )
+        if list {
+            let (tests, errors) = runner.collect(files)
+            for test in tests where runner.selection.includes(test.path) {
+                Output.print("\(test.file):\(test.line ?? 0): \(test.path.joined(separator: " › "))\(test.isPending ? " (pending)" : "")")
+            }
+            for error in errors { Output.error("\(error.file): \(error.message ?? "failed to load")") }
+            if !errors.isEmpty { throw CommandFailure.no() }
+            return
+        }
+        runner.selection = TestSelection(filter: filter, tags: tags, excludeTags: excludeTags)
+        let run = runner.run(files)
+        try ReportWriter.write(specs: formats.isEmpty ? ["text"] : formats, validNames: Reporters.testNames) { spec, color in
+            Reporters.test(named: spec.name, color: color)?.report(run)
+        }
+        if run.results.isEmpty {
+            throw CommandFailure.no("no tests found in \(roots.joined(separator: ", ")) (test files are named *_test.lua or *_spec.lua)")
+        }
+        if run.counts.failed > 0 { throw CommandFailure.no() }
+        if let threshold = coverageThreshold, let report = run.coverage, report.percent < threshold {
+            throw CommandFailure.no(String(format: "rule-file coverage %.1f%% is below the threshold %.1f%%", report.percent, threshold))
+        }
+    }
+}
