@@ -126,7 +126,7 @@ public struct TestRunner {
             traceback = rule.traceback
         }
         if case .limit = (error as? LuaError)?.kind { status = .errored }
-        traceback = traceback.map { Self.cleanTraceback($0, message: message) }
+        traceback = traceback.flatMap { Self.cleanTraceback($0, message: message) }
         return TestCaseResult(file: file, path: path, status: status, message: message, location: location, traceback: traceback, duration: duration)
     }
 
