@@ -18,7 +18,8 @@ struct PolicyStage: ResolutionStage {
 
         let before = resolution.handlers.map(\.bundleID)
         var order: [String] = []
-        for item in returned.arrayValues() ?? [] {
+        // The list carries the methods' records (`_pin`, `_drops`) beside its array part.
+        for item in (0..<returned.count).map({ returned[$0 + 1] }) {
             switch item {
             case .string(let id): order.append(id)
             case .table(let t): if let id = t["bundle_id"].stringValue { order.append(id) } else { fallthrough }

@@ -34,7 +34,7 @@ enum Prelude {
       local c, i = need(self, id, "pin")
       table.remove(self, i)
       table.insert(self, 1, c)
-      local file, line = caller(2)
+      local file, line = caller(1)
       rawset(self, "_pin", { id = c.bundle_id, reason = reason, file = file, line = line })
     end
     --- Removes an app, with the reason the explanation shows.
@@ -46,7 +46,7 @@ enum Prelude {
       table.remove(self, i)
       local drops = rawget(self, "_drops")
       if not drops then drops = {} rawset(self, "_drops", drops) end
-      local file, line = caller(2)
+      local file, line = caller(1)
       drops[#drops + 1] = { id = c.bundle_id, reason = reason, file = file, line = line }
     end
     --- Moves an app to a position (clamped to the list).

@@ -31,7 +31,7 @@ enum TestFramework {
     local function add(name, fn, is_pending)
       if type(name) ~= "string" then error("it(name, function() … end)", 3) end
       if not is_pending and type(fn) ~= "function" then error("it(name, function() … end)", 3) end
-      local file, line = api.caller(3)
+      local file, line = api.caller(2)
       tests[#tests + 1] = { path = path_of(current, name), fn = fn, block = current, file = file, line = line, pending = is_pending }
     end
     function it(name, fn) add(name, fn, false) end
