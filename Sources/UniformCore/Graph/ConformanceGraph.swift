@@ -157,7 +157,8 @@ public struct ConformanceGraph: Sendable {
         return identifier.lowercased().hasSuffix("." + short.lowercased()) ? nil : short
     }
 
-    static func shorten(_ text: String) -> String? {
+    /// Trimmed, at most `summaryLength` characters (an ellipsis marks a cut), `nil` when empty.
+    public static func shorten(_ text: String) -> String? {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { return nil }
         return trimmed.count <= summaryLength ? trimmed : String(trimmed.prefix(summaryLength - 1)) + "…"
