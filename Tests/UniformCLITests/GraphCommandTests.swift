@@ -80,7 +80,7 @@ final class GraphCommandTests: XCTestCase {
 
         let mermaid = try CLI.run(["graph", ".pdb", "-m", "examples/molecules/apps", "--format", "mermaid"])
         XCTAssertEqual(mermaid.status, 0, mermaid.stderr)
-        XCTAssertTrue(mermaid.stdout.hasPrefix("%% uniform graph .pdb\nflowchart BT\n"))
+        XCTAssertTrue(mermaid.stdout.hasPrefix("flowchart BT\n  %% uniform graph .pdb\n"))
         XCTAssertTrue(mermaid.stdout.contains(#"  a0 ==>|"exact"| n0"#))
 
         let again = try CLI.run(["graph", ".pdb", "-m", "examples/molecules/apps", "--format", "mermaid"])

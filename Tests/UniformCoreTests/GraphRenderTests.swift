@@ -91,8 +91,8 @@ final class GraphRenderTests: XCTestCase {
     func testMoleculesMermaid() throws {
         let mermaid = MermaidRenderer.render(try graph(".pdb", in: world(["molecules/apps"])))
         let l = lines(mermaid)
-        XCTAssertEqual(l[0], "%% uniform graph .pdb")
-        XCTAssertEqual(l[1], "flowchart BT")
+        XCTAssertEqual(l[0], "flowchart BT")
+        XCTAssertEqual(l[1], "  %% uniform graph .pdb")
         XCTAssertTrue(l.contains(#"  n0["\#(Self.pdb)<br/>(document type)<br/>Molecules Structure File"]"#))
         XCTAssertTrue(l.contains(#"  n3["public.data<br/>(wildcard)"]"#))
         let edges = l.filter { $0.hasPrefix("  n") && $0.contains(" --> ") }
@@ -178,7 +178,7 @@ final class GraphRenderTests: XCTestCase {
         XCTAssertEqual(g.nodes.map(\.identifier), [Self.pdb, "public.plain-text", "public.text"])
         XCTAssertEqual(g.undrawnApps, [Self.filebox])
         XCTAssertTrue(DotRenderer.render(g).contains("// claims beyond --depth, not drawn: \(Self.filebox)"))
-        XCTAssertTrue(MermaidRenderer.render(g).contains("%% claims beyond --depth, not drawn: \(Self.filebox)"))
+        XCTAssertTrue(MermaidRenderer.render(g).contains("  %% claims beyond --depth, not drawn: \(Self.filebox)"))
         let zero = try graph(".pdb", in: world(["molecules/apps"]), options: GraphOptions(depth: 0))
         XCTAssertEqual(zero.nodes.map(\.identifier), [Self.pdb])
     }

@@ -5,8 +5,9 @@
 /// `click` tooltips, so an excluded claim's reason is written on its dashed edge instead.
 public enum MermaidRenderer {
     public static func render(_ graph: ConformanceGraph) -> String {
-        var out: [String] = GraphPalette.comment(for: graph).map { "%% " + $0 }
-        out.append("flowchart BT")
+        // The header comes first: older Mermaid versions detect the diagram type on line one.
+        var out = ["flowchart BT"]
+        out += GraphPalette.comment(for: graph).map { "  %% " + $0 }
         for (i, node) in graph.nodes.enumerated() {
             out.append("  n\(i)[\(label(GraphPalette.lines(of: node)))]")
         }
