@@ -1,0 +1,64 @@
+import ArgumentParser
+import Foundation
+import UniformRules
+
+/// `uniform graph TARGET`: the conformance neighbourhood of a type and the apps that claim each
+/// node, as DOT, Mermaid (for GitHub Markdown) or SVG (through Graphviz).
+struct GraphCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "graph",
+        abstract: "Draw a type's conformance graph and the apps that claim it (DOT, Mermaid or SVG).",
+        discussion: """
+        TARGET is read as in `resolve`. Nodes are the type and its supertypes (with --down, also the \
+        types conforming to it, bounded); edges are conformance, parents in declared order. Handlers are \
+        attached to the type they claim, numbered best first; the default handler is highlighted, excluded \
+        claims are dashed with their reason. SVG needs Graphviz `dot` on PATH.
+        """
+    )
+
+    @Argument(help: "The document: .ext, a UTI, a MIME type or a file name.")
+    var target: String
+
+    @OptionGroup var world: WorldOptions
+
+    @Option(help: "The role asked for: viewer, editor, shell or all.")
+    var role: RoleQuery = .all
+
+    @Option(help: ArgumentHelp("Conformance steps to draw up (and down with --down); all supertypes by default.", valueName: "N"))
+    var depth: Int?
+
+    @Flag(help: "Also draw the types conforming to TARGET (one level unless --depth, at most 24).")
+    var down = false
+
+    @Option(help: "Output format: dot, mermaid or svg.")
+    var format: GraphFormat = .dot
+
+    @Option(help: ArgumentHelp("Write to FILE instead of standard output.", valueName: "FILE"))
+    var output: String?
+
+    func validate() throws {
+        if let depth, depth < 0 { throw ValidationError("--depth must be 0 or more") }
+    }
+
+    func run() throws {
+        let world = try self.world.makeWorld()
+        let query = Query(target: Target.parse(target, graph: world.graph), role: role, text: target)
+        let resolution = try Resolver(world: world).resolve(query)
+        let graph = ConformanceGraph(resolution: resolution, world: world, options: GraphOptions(depth: depth, down: down))
+        let data: Data
+        switch format {
+        case .dot: data = Data(DotRenderer.render(graph).utf8)
+        case .mermaid: data = Data(MermaidRenderer.render(graph).utf8)
+        case .svg: data = try Graphviz.svg(from: DotRenderer.render(graph))
+        }
+        if let output {
+            do {
+                try data.write(to: URL(fileURLWithPath: output))
+            } catch {
+                throw CommandFailure.input("cannot write \(output): \(error.localizedDescription)")
+            }
+        } else {
+            FileHandle.standardOutput.write(data)
+        }
+    }
+}
