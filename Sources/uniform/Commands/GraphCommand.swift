@@ -41,9 +41,11 @@ struct GraphCommand: ParsableCommand {
     }
 
     func run() throws {
-        let world = try self.world.makeWorld()
+        let engine = try self.world.makeSession().engine
+        let world = engine.world
         let query = Query(target: Target.parse(target, graph: world.graph), role: role, text: target)
-        let resolution = try Resolver(world: world).resolve(query)
+        let resolution: Resolution
+        do { resolution = try engine.resolve(query) } catch let error as RuleError { throw CommandFailure.input(error.description) }
         let graph = ConformanceGraph(resolution: resolution, world: world, options: GraphOptions(depth: depth, down: down))
         let data: Data
         switch format {
