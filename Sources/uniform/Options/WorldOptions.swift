@@ -14,6 +14,9 @@ struct WorldOptions: ParsableArguments {
     @Option(name: .customLong("define"), help: ArgumentHelp("Define a build placeholder, e.g. PRODUCT_BUNDLE_IDENTIFIER=com.acme.app (repeatable).", valueName: "NAME=VALUE"))
     var defines: [String] = []
 
+    @Option(name: .customLong("xcconfig"), help: ArgumentHelp("Resolve placeholders with an Xcode build configuration file (repeatable; later files win, --define beats them all).", valueName: "FILE"))
+    var xcconfigs: [String] = []
+
     @Option(help: "Which apps take part in resolution: ios, macos or all.")
     var platform: PlatformFilter = .all
 
@@ -22,6 +25,15 @@ struct WorldOptions: ParsableArguments {
 
     @Flag(help: "List skipped plists and other loading details on standard error.")
     var verbose = false
+
+    /// The build settings: `--xcconfig` files in order, then `--define`s, which win.
+    func buildSettings() throws -> BuildSettings {
+        var configs: [XCConfig] = []
+        for path in xcconfigs {
+            do { configs.append(try XCConfig.load(path)) } catch { throw CommandFailure.input(error.description) }
+        }
+        return BuildSettings(xcconfigs: configs, defines: try defineTable())
+    }
 
     func defineTable() throws -> [String: String] {
         var table: [String: String] = [:]
@@ -36,10 +48,14 @@ struct WorldOptions: ParsableArguments {
 
     /// Loads the manifests and builds the world; unreadable inputs are errors (status 2).
     func makeWorld(extraManifests: [String] = []) throws -> World {
-        let loader = ManifestLoader(defines: try defineTable())
+        let settings = try buildSettings()
+        let loader = ManifestLoader(defines: settings.values)
         let loaded = loader.load(manifests + extraManifests)
         if verbose {
             for skipped in loaded.skipped { Output.error("skipped (not a manifest): \(skipped)") }
+        }
+        for finding in settings.findings where verbose || finding.severity > .note {
+            Output.error("\(finding.location.map { "\($0): " } ?? "")\(finding.severity.rawValue): \(finding.message)")
         }
         if let missing = loaded.missing.first {
             throw CommandFailure.input("\(missing): no such file or directory")
@@ -48,7 +64,7 @@ struct WorldOptions: ParsableArguments {
             throw CommandFailure.input(loaded.errors.map(\.description).joined(separator: "\nuniform: "))
         }
         var preferences: [DefaultHandler] = []
-        var findings: [Finding] = []
+        var findings: [Finding] = settings.findings
         if let path = defaults {
             do {
                 let document = try PlistReader.read(contentsOf: path)
