@@ -70,7 +70,7 @@ struct WorldOptions: ParsableArguments {
                 let document = try PlistReader.read(contentsOf: path)
                 let read = LaunchServicesPreferences.read(document, file: path)
                 preferences = read.handlers
-                findings = read.findings
+                findings += read.findings
                 for finding in read.findings { Output.error("\(finding.location.map { "\($0): " } ?? "")warning: \(finding.message)") }
             } catch let error as PlistError {
                 throw CommandFailure.input(error.description)

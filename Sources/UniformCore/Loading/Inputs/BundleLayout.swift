@@ -9,6 +9,12 @@ enum BundleLayout {
     enum Found: Equatable {
         case manifest(path: String, nested: Bool)
         case refused(path: String, reason: String)
+
+        var path: String {
+            switch self {
+            case .manifest(let path, _), .refused(let path, _): path
+            }
+        }
     }
 
     static let nestedFolders = ["PlugIns", "Extensions", "Library/QuickLook", "Library/Spotlight"]
@@ -24,30 +30,31 @@ enum BundleLayout {
             return found
         }
         found.append(.manifest(path: main, nested: false))
+        var nested: [Found] = []
         for folder in nestedFolders {
             let directory = join(contents, folder)
             switch tree.node(directory) {
             case .directory:
                 for name in tree.children(of: directory) {
-                    let nested = join(directory, name)
-                    switch tree.node(nested) {
+                    let bundle = join(directory, name)
+                    switch tree.node(bundle) {
                     case .directory:
-                        if let (plist, _) = infoPlist(of: nested, in: tree, found: &found) {
-                            found.append(.manifest(path: plist, nested: true))
+                        if let (plist, _) = infoPlist(of: bundle, in: tree, found: &nested) {
+                            nested.append(.manifest(path: plist, nested: true))
                         }
                     case .link(let reason):
-                        found.append(.refused(path: nested, reason: reason))
+                        nested.append(.refused(path: bundle, reason: reason))
                     case .file, .missing:
                         continue
                     }
                 }
             case .link(let reason):
-                found.append(.refused(path: directory, reason: reason))
+                nested.append(.refused(path: directory, reason: reason))
             case .file, .missing:
                 continue
             }
         }
-        return found
+        return found + nested.sorted { $0.path < $1.path }
     }
 
     /// The bundle's Info.plist and the folder that holds its contents (`Contents` or the root).
