@@ -33,9 +33,11 @@ public struct BuildSettings: Sendable {
 
         func value(of name: String) -> String? {
             if let known = done[name] { return known }
-            guard let text = raw[name] else { return nil }
+            guard let written = raw[name] else { return nil }
             guard active.insert(name).inserted else { return nil }
             defer { active.remove(name) }
+            // `$()` is Xcode's empty reference, used to write `//` in a value: `https:/$()/host`.
+            let text = written.replacingOccurrences(of: "$()", with: "").replacingOccurrences(of: "${}", with: "")
             let expanded = Placeholders.expand(text, atSigns: false) { self.value(of: $0) }.text
             done[name] = expanded
             return expanded

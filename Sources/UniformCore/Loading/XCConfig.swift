@@ -97,7 +97,9 @@ public struct XCConfig: Sendable {
     }
 
     private mutating func assign(_ line: String, at location: SourceLocation) {
-        guard let equals = line.firstIndex(of: "=") else {
+        // `KEY[sdk=iphoneos*] = value`: the `=` that assigns comes after the conditions.
+        let search = line.firstIndex(of: "[").flatMap { open in line[open...].firstIndex(of: "]") } ?? line.startIndex
+        guard let equals = line[search...].firstIndex(of: "=") else {
             report("xcconfig.syntax", .warning, "expected KEY = value, found '\(line)'; the line is ignored", at: location)
             return
         }
