@@ -17,6 +17,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // Property lists with a source position on every node.
@@ -25,7 +26,10 @@ let package = Package(
         // Manifests, the system catalog, the type graph, the resolver, hand-off. No Lua here.
         .target(
             name: "UniformCore",
-            dependencies: ["UniformPlist"],
+            dependencies: [
+                "UniformPlist",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
             resources: [.embedInCode("Catalog/CoreTypes.catalog")]
         ),
 

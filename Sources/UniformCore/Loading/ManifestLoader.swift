@@ -3,15 +3,19 @@ import UniformPlist
 
 /// Finds and reads manifests from the paths a user names.
 ///
-/// A directory is searched recursively for plists and `Info.plist.in` templates, in path
-/// order so worlds are deterministic; plists that are not manifests are skipped (and listed
+/// Inputs are loose plists, built products (`.app` folders, `.ipa` archives, `.xcarchive`s,
+/// see `Inputs/`) and directories holding any of them. A directory is searched recursively for
+/// plists and `Info.plist.in` templates, in path order so worlds are deterministic; plists that are not manifests are skipped (and listed
 /// for `--verbose`). A file that cannot be parsed is reported with its position, never fatal
 /// to the others.
 public struct ManifestLoader: Sendable {
     public var defines: [String: String]
+    /// Limits for `.ipa` archives.
+    public var archiveLimits: ArchiveLimits
 
-    public init(defines: [String: String] = [:]) {
+    public init(defines: [String: String] = [:], archiveLimits: ArchiveLimits = ArchiveLimits()) {
         self.defines = defines
+        self.archiveLimits = archiveLimits
     }
 
     /// What loading produced.
@@ -34,16 +38,10 @@ public struct ManifestLoader: Sendable {
         }
     }
 
-    /// One file to read: its path on disk, the path shown in locations, the stand-in seed.
-    public struct Entry: Sendable {
-        public var path: String
-        public var displayPath: String
-        public var standInSeed: String
-        /// Named explicitly (not found in a directory): read even if not a manifest.
-        public var explicit: Bool
-    }
-
-    /// Expands arguments into files, directories sorted by path.
+    /// Expands arguments into plists to read: a plist as itself; an `.app` (or a plug-in
+    /// bundle), an `.ipa` or an `.xcarchive` as the manifests inside it; a directory as
+    /// everything of those kinds under it, sorted by path so worlds are deterministic. Bundles
+    /// and archives met in a directory are read as such, not searched for stray plists.
     public func discover(_ arguments: [String]) -> (entries: [Entry], missing: [String]) {
         var entries: [Entry] = []
         var missing: [String] = []
@@ -54,29 +52,73 @@ public struct ManifestLoader: Sendable {
                 missing.append(argument)
                 continue
             }
-            if !isDirectory.boolValue {
+            let trimmed = argument.count > 1 && argument.hasSuffix("/") ? String(argument.dropLast()) : argument
+            let name = (trimmed as NSString).lastPathComponent
+            let kind = InputKind.classify(name: name, isDirectory: isDirectory.boolValue)
+            switch kind {
+            case .directory:
+                entries += search(trimmed)
+            case .bundle, .ipa, .xcarchive:
+                entries += expand(kind, path: trimmed, seed: name)
+            case .plist, .other:
                 entries.append(Entry(path: argument, displayPath: argument, standInSeed: argument, explicit: true))
-                continue
-            }
-            var found: [String] = []
-            if let enumerator = fm.enumerator(atPath: argument) {
-                while let relative = enumerator.nextObject() as? String {
-                    let name = (relative as NSString).lastPathComponent
-                    if name.hasPrefix(".") || name == "node_modules" {
-                        enumerator.skipDescendants()
-                        continue
-                    }
-                    if Self.looksLikePlist(name) { found.append(relative) }
-                }
-            }
-            for relative in found.sorted() {
-                let display = argument.hasSuffix("/") ? argument + relative : argument + "/" + relative
-                var isDir: ObjCBool = false
-                if fm.fileExists(atPath: display, isDirectory: &isDir), isDir.boolValue { continue }
-                entries.append(Entry(path: display, displayPath: display, standInSeed: relative, explicit: false))
             }
         }
         return (entries, missing)
+    }
+
+    /// Everything readable under a directory, in path order.
+    private func search(_ directory: String) -> [Entry] {
+        let fm = FileManager.default
+        var found: [(relative: String, kind: InputKind)] = []
+        if let enumerator = fm.enumerator(atPath: directory) {
+            while let relative = enumerator.nextObject() as? String {
+                let name = (relative as NSString).lastPathComponent
+                if name.hasPrefix(".") || name == "node_modules" {
+                    enumerator.skipDescendants()
+                    continue
+                }
+                let full = directory + "/" + relative
+                if Self.looksLikePlist(name) {
+                    var isDir: ObjCBool = false
+                    if fm.fileExists(atPath: full, isDirectory: &isDir), !isDir.boolValue { found.append((relative, .plist)) }
+                    continue
+                }
+                guard name.contains(".") else { continue }
+                var isDir: ObjCBool = false
+                guard fm.fileExists(atPath: full, isDirectory: &isDir) else { continue }
+                let kind = InputKind.classify(name: name, isDirectory: isDir.boolValue)
+                if kind == .bundle || kind == .xcarchive || kind == .ipa {
+                    found.append((relative, kind))
+                    if isDir.boolValue { enumerator.skipDescendants() }
+                }
+            }
+        }
+        var entries: [Entry] = []
+        for item in found.sorted(by: { $0.relative < $1.relative }) {
+            let full = directory + "/" + item.relative
+            if item.kind == .plist {
+                entries.append(Entry(path: full, displayPath: full, standInSeed: item.relative, explicit: false))
+            } else {
+                entries += expand(item.kind, path: full, seed: item.relative)
+            }
+        }
+        return entries
+    }
+
+    private func expand(_ kind: InputKind, path: String, seed: String) -> [Entry] {
+        switch kind {
+        case .bundle: AppBundleInput(path: path, displayPath: path, seed: seed).entries()
+        case .ipa: IPAInput(path: path, displayPath: path, seed: seed, limits: archiveLimits).entries()
+        case .xcarchive: XCArchiveInput(path: path, displayPath: path, seed: seed).entries()
+        case .plist, .directory, .other: []
+        }
+    }
+
+    /// True when a plist claims or declares types: what makes a nested bundle matter here.
+    static func declaresTypes(_ document: PlistDocument) -> Bool {
+        guard case .dictionary(let root) = document.root.value else { return false }
+        return ["CFBundleDocumentTypes", "UTExportedTypeDeclarations", "UTImportedTypeDeclarations"].contains { root[$0] != nil }
     }
 
     static func looksLikePlist(_ name: String) -> Bool {
@@ -94,8 +136,14 @@ public struct ManifestLoader: Sendable {
     public func load(_ entries: [Entry]) -> Result {
         let outcomes = ParallelMap.map(entries) { entry -> Outcome in
             do {
-                let document = try PlistReader.read(contentsOf: entry.path)
+                let document: PlistDocument
+                switch entry.contents {
+                case .onDisk: document = try PlistReader.read(contentsOf: entry.path)
+                case .bytes(let bytes): document = try PlistReader.read(bytes: bytes, file: entry.displayPath)
+                case .refused(let message): return .failed(PlistError(file: entry.displayPath, mark: nil, message: message))
+                }
                 guard entry.explicit || ManifestReader.isManifest(document) else { return .skipped(entry.displayPath) }
+                guard !entry.nested || Self.declaresTypes(document) else { return .skipped(entry.displayPath) }
                 var mapped = document
                 mapped.file = entry.displayPath
                 let manifest = ManifestReader(defines: defines).read(mapped, file: entry.displayPath, standInSeed: entry.standInSeed)

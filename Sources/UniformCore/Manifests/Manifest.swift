@@ -24,6 +24,9 @@ public struct Manifest: Sendable {
     public var document: PlistDocument?
     /// True for apps declared by rules for what-if questions.
     public var isSynthetic: Bool
+    /// Build placeholders in the values read that no define resolved, one per use; the world
+    /// turns them into one `unresolved-placeholder` note per variable.
+    public var unresolvedPlaceholders: [Located<String>] = []
 
     public init(
         bundleID: String, declaredBundleID: String? = nil, name: String? = nil, platform: Platform = .macos,

@@ -6,6 +6,9 @@ extension ManifestReader {
         var file: String
         var defines: [String: String]
         var findings: [Finding] = []
+        /// Placeholders no define resolves, each variable with where it is used (every use:
+        /// the world reports one finding per variable, with a count).
+        var unresolved: [Located<String>] = []
 
         func location(_ mark: Mark) -> SourceLocation {
             SourceLocation(file: file, mark: mark)
@@ -27,8 +30,11 @@ extension ManifestReader {
             }
         }
 
-        func expand(_ text: String) -> String {
-            defines.isEmpty ? text : Placeholders.expand(text, defines: defines).text
+        /// Expands the defines in a value read at `mark`, noting the placeholders that stay.
+        mutating func expand(_ text: String, at mark: Mark) -> String {
+            let (expanded, names) = Placeholders.expand(text, defines: defines)
+            for name in names { unresolved.append(Located(name, at: location(mark))) }
+            return expanded
         }
 
         /// A string value; any other type is a finding and reads as absent.
@@ -38,7 +44,7 @@ extension ManifestReader {
                 report("manifest.invalid-value", .warning, "\(key) must be a string, found \(node.kindDescription); the value is ignored", at: node.mark, subject: key)
                 return nil
             }
-            return Located(expand(s), at: location(node.mark))
+            return Located(expand(s, at: node.mark), at: location(node.mark))
         }
 
         mutating func bool(_ dict: PlistDictionary, _ key: String) -> Bool? {
@@ -58,7 +64,7 @@ extension ManifestReader {
         }
 
         mutating func stringList(_ node: PlistNode, what: String) -> [Located<String>] {
-            if let s = node.asString { return [Located(expand(s), at: location(node.mark))] }
+            if let s = node.asString { return [Located(expand(s, at: node.mark), at: location(node.mark))] }
             guard let items = node.asArray else {
                 report("manifest.invalid-value", .warning, "\(what) must be an array of strings, found \(node.kindDescription); the value is ignored", at: node.mark, subject: what)
                 return []
@@ -66,7 +72,7 @@ extension ManifestReader {
             var result: [Located<String>] = []
             for item in items {
                 if let s = item.asString {
-                    result.append(Located(expand(s), at: location(item.mark)))
+                    result.append(Located(expand(s, at: item.mark), at: location(item.mark)))
                 } else {
                     report("manifest.invalid-value", .warning, "\(what) must hold strings, found \(item.kindDescription); the member is ignored", at: item.mark, subject: what)
                 }

@@ -47,6 +47,12 @@ public struct ManifestReader {
                     let hint = names.first.map { " (pass --define \($0)=com.example.app)" } ?? ""
                     context.report("bundle-id-placeholder", .note, "CFBundleIdentifier '\(id.value)' is a build placeholder; using the stand-in '\(bundleID)'\(hint)", at: id.location, subject: id.value)
                 }
+            } else if let generated = generatedBundleID {
+                // Xcode's GENERATE_INFOPLIST_FILE adds CFBundleIdentifier from the build setting.
+                bundleID = generated
+                context.findings.append(Finding(rule: "bundle-id-generated", severity: .note,
+                    message: "no CFBundleIdentifier; Xcode generates it from PRODUCT_BUNDLE_IDENTIFIER (GENERATE_INFOPLIST_FILE = YES): '\(generated)'",
+                    location: rootLocation, subject: generated))
             } else {
                 context.findings.append(Finding(rule: "bundle-id-missing", severity: .warning,
                     message: "no CFBundleIdentifier; using the stand-in '\(bundleID)'", location: rootLocation))
@@ -59,7 +65,7 @@ public struct ManifestReader {
         let exported = readDeclarations(root, key: "UTExportedTypeDeclarations", kind: .exported, owner: bundleID, &context)
         let imported = readDeclarations(root, key: "UTImportedTypeDeclarations", kind: .imported, owner: bundleID, &context)
 
-        return Manifest(
+        var manifest = Manifest(
             bundleID: bundleID,
             declaredBundleID: declaredID?.value,
             name: name,
@@ -75,6 +81,17 @@ public struct ManifestReader {
             findings: context.findings,
             document: document
         )
+        manifest.unresolvedPlaceholders = context.unresolved
+        return manifest
+    }
+
+    /// The bundle id Xcode writes into a template without one: with `GENERATE_INFOPLIST_FILE =
+    /// YES` it adds `CFBundleIdentifier = $(PRODUCT_BUNDLE_IDENTIFIER)`. Only when both settings
+    /// are given and the id has no placeholder left; otherwise the template really has no id.
+    var generatedBundleID: String? {
+        guard defines["GENERATE_INFOPLIST_FILE"]?.uppercased() == "YES",
+              let id = defines["PRODUCT_BUNDLE_IDENTIFIER"], !id.isEmpty, !Placeholders.containsPlaceholder(id) else { return nil }
+        return id
     }
 
     /// A stable, readable bundle id derived from a path: `standin.molecules.info-plist`.

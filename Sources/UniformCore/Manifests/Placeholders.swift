@@ -6,14 +6,24 @@
 public enum Placeholders {
     /// Expands the placeholders whose variable is in `defines`; reports the names that stayed.
     public static func expand(_ text: String, defines: [String: String]) -> (text: String, unresolved: [String]) {
-        guard text.contains("$") || text.contains("@") else { return (text, []) }
+        expand(text, atSigns: true) { defines[$0] }
+    }
+
+    /// Expands through a lookup, so build settings can be resolved late (an `.xcconfig` value
+    /// may name a setting defined further down, as in Xcode). `atSigns: false` leaves `@VAR@`
+    /// alone: that is CMake's syntax, not Xcode's, and `.xcconfig` values contain `@` freely.
+    public static func expand(_ text: String, atSigns: Bool = true, lookup: (String) -> String?) -> (text: String, unresolved: [String]) {
+        guard text.contains("$") || (atSigns && text.contains("@")) else { return (text, []) }
         var output = ""
         var unresolved: [String] = []
         var index = text.startIndex
         while index < text.endIndex {
-            if let (reference, end) = reference(in: text, at: index) {
-                if let value = defines[reference.name] {
+            if let (reference, end) = reference(in: text, at: index), atSigns || text[index] == "$" {
+                if let value = lookup(reference.name) {
                     output += apply(reference.modifiers, to: value)
+                } else if let fallback = reference.defaultValue {
+                    // `$(X:default=v)`: Xcode treats an unset setting as empty, so the default applies.
+                    output += apply(reference.modifiers, to: fallback)
                 } else {
                     output += text[index..<end]
                     unresolved.append(reference.name)
@@ -40,6 +50,11 @@ public enum Placeholders {
     struct Reference {
         var name: String
         var modifiers: [String]
+
+        /// The value of a `default=` modifier, which Xcode uses when the setting is empty.
+        var defaultValue: String? {
+            modifiers.first { $0.hasPrefix("default=") }.map { String($0.dropFirst("default=".count)) }
+        }
     }
 
     private static func reference(in text: String, at index: String.Index) -> (Reference, String.Index)? {
@@ -78,20 +93,45 @@ public enum Placeholders {
         return name.unicodeScalars.allSatisfy { $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
     }
 
-    /// Xcode's build-setting modifiers that matter for bundle ids and names.
+    /// Xcode's build-setting modifiers that matter for bundle ids and names, as its build system
+    /// applies them: `rfc1034identifier` keeps ASCII letters, digits and `-` (a leading digit,
+    /// `.` and `_` become `-`); `identifier` keeps letters, digits and `_` (a leading digit
+    /// becomes `_`); `c99extidentifier` also keeps non-ASCII letters and puts `_` before a leading
+    /// digit. Unknown modifiers (`quote`, `dir`, …) leave the value as it is.
     static func apply(_ modifiers: [String], to value: String) -> String {
         var result = value
         for modifier in modifiers {
             switch modifier {
             case "rfc1034identifier":
-                result = String(result.unicodeScalars.map { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == ".") ? Character($0) : "-" })
-            case "c99extidentifier", "identifier":
-                result = String(result.unicodeScalars.map { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) ? Character($0) : "_" })
+                result = mangle(result, keep: { $0 == "-" }, replacement: "-", leadingDigit: "-")
+            case "identifier":
+                result = mangle(result, keep: { $0 == "_" }, replacement: "_", leadingDigit: "_")
+            case "c99extidentifier":
+                result = mangle(result, keep: { $0 == "_" || (!$0.isASCII && $0.properties.isAlphabetic) }, replacement: "_", leadingDigit: nil)
+                if let first = result.unicodeScalars.first, ("0"..."9").contains(first) { result = "_" + result }
             case "lower": result = result.lowercased()
             case "upper": result = result.uppercased()
+            case _ where modifier.hasPrefix("default="):
+                if result.isEmpty { result = String(modifier.dropFirst("default=".count)) }
             default: break
             }
         }
         return result
+    }
+
+    private static func mangle(_ text: String, keep: (Unicode.Scalar) -> Bool, replacement: Character, leadingDigit: Character?) -> String {
+        var output = ""
+        for (offset, scalar) in text.unicodeScalars.enumerated() {
+            let letter = scalar.isASCII && scalar.properties.isAlphabetic
+            let digit = ("0"..."9").contains(scalar)
+            if digit, offset == 0, let leadingDigit {
+                output.append(leadingDigit)
+            } else if letter || digit || keep(scalar) {
+                output.unicodeScalars.append(scalar)
+            } else {
+                output.append(replacement)
+            }
+        }
+        return output
     }
 }

@@ -54,6 +54,8 @@ public struct World: Sendable {
             apps.append(manifest)
         }
 
+        findings.append(contentsOf: UnresolvedPlaceholders.findings(for: apps))
+
         let declarations = catalog + apps.flatMap(\.declarations) + ruleDeclarations
         let claimed = apps.flatMap { $0.claims.flatMap { $0.contentTypes.map(\.value) } }
         let graph = TypeGraph(declarations: declarations, additionalIdentifiers: claimed)

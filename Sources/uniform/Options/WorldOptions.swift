@@ -14,6 +14,9 @@ struct WorldOptions: ParsableArguments {
     @Option(name: .customLong("define"), help: ArgumentHelp("Define a build placeholder, e.g. PRODUCT_BUNDLE_IDENTIFIER=com.acme.app (repeatable).", valueName: "NAME=VALUE"))
     var defines: [String] = []
 
+    @Option(name: .customLong("xcconfig"), help: ArgumentHelp("Resolve placeholders with an Xcode build configuration file (repeatable; later files win, --define beats them all).", valueName: "FILE"))
+    var xcconfigs: [String] = []
+
     @Option(help: "Which apps take part in resolution: ios, macos or all (default all).")
     var platform: PlatformFilter?
 
@@ -25,6 +28,16 @@ struct WorldOptions: ParsableArguments {
 
     /// `check` reports unparsable manifests as findings instead of stopping.
     var tolerateBrokenManifests = false
+
+    /// The build settings: `--xcconfig` files in order, then the configuration's defines, then
+    /// `--define`s, which win.
+    func buildSettings(configured: [String: String] = [:]) throws -> BuildSettings {
+        var configs: [XCConfig] = []
+        for path in xcconfigs {
+            do { configs.append(try XCConfig.load(path)) } catch { throw CommandFailure.input(error.description) }
+        }
+        return BuildSettings(xcconfigs: configs, defines: configured.merging(try defineTable()) { _, cli in cli })
+    }
 
     func defineTable() throws -> [String: String] {
         var table: [String: String] = [:]
@@ -50,14 +63,16 @@ struct WorldOptions: ParsableArguments {
         if let file = Configuration.find() {
             do { config = try Configuration.load(file: file) } catch let error as RuleError { throw CommandFailure.input(error.description) }
         }
-        var defineTable = config.defines
-        for (k, v) in try self.defineTable() { defineTable[k] = v }
+        let settings = try buildSettings(configured: config.defines)
         let explicit = (paths ?? []) + manifests
         let manifestPaths = explicit.isEmpty ? config.manifests.map(config.resolve) : explicit
-        let loader = ManifestLoader(defines: defineTable)
+        let loader = ManifestLoader(defines: settings.values)
         let loaded = loader.load(manifestPaths)
         if verbose {
             for skipped in loaded.skipped { Output.error("skipped (not a manifest): \(skipped)") }
+        }
+        for finding in settings.findings where verbose || finding.severity > .note {
+            Output.error("\(finding.location.map { "\($0): " } ?? "")\(finding.severity.rawValue): \(finding.message)")
         }
         if let missing = loaded.missing.first {
             throw CommandFailure.input("\(missing): no such file or directory")
@@ -66,7 +81,7 @@ struct WorldOptions: ParsableArguments {
             throw CommandFailure.input(loaded.errors.map(\.description).joined(separator: "\nuniform: "))
         }
         var preferences: [DefaultHandler] = []
-        var findings: [Finding] = loaded.errorFindings
+        var findings: [Finding] = loaded.errorFindings + settings.findings
         if let path = defaults ?? config.defaults.map(config.resolve) {
             do {
                 let document = try PlistReader.read(contentsOf: path)
