@@ -1,0 +1,491 @@
+---@meta
+-- LuaLS definitions for the `uniform` rule API. The reference is rules/API.md; the test
+-- Tests/UniformRulesTests/APIReferenceTests.swift keeps this file in step with the live API.
+--
+-- Use: add this file (or its folder) to "workspace.library" in .luarc.json.
+
+-- ─── Enumerations ────────────────────────────────────────────────────────────
+
+---@alias uniform.Rank "Owner"|"Default"|"Alternate"|"None"
+---@alias uniform.Role "Editor"|"Viewer"|"Shell"|"None"|"QLGenerator"|"MDImporter"
+---@alias uniform.RoleQuery "viewer"|"editor"|"shell"|"all"
+---@alias uniform.MatchKind "exact"|"legacy"|"conforms"|"wildcard"
+---@alias uniform.Severity "error"|"warning"|"note"
+---@alias uniform.Platform "ios"|"macos"
+---@alias uniform.TargetKind "uti"|"extension"|"mime"|"file"|"tag"
+---@alias uniform.PlistKind "dictionary"|"array"|"string"|"integer"|"real"|"boolean"|"date"|"data"|"uid"
+---Tag lists keyed by tag class (`public.filename-extension`, `public.mime-type`, `com.apple.ostype`, …).
+---@alias uniform.Tags table<string, string[]>
+---A string or a list of strings.
+---@alias uniform.StringOrList string|string[]
+---A property-list value as Lua sees it (annotations).
+---@alias uniform.PlistValue string|number|integer|boolean|table<string, any>|any[]
+
+-- ─── Returned tables ─────────────────────────────────────────────────────────
+
+---A position in a manifest or a rule file.
+---@class uniform.Location
+---@field file string manifest path as loaded, or the rule file
+---@field line? integer 1-based
+---@field column? integer 1-based
+---@field offset? integer byte offset (binary property lists)
+
+---An app: a loaded manifest or a synthetic app.
+---@class uniform.App
+---@field id string bundle id (stand-in for missing/placeholder ids; `id#2` for duplicates)
+---@field declared_id? string CFBundleIdentifier as written (after defines)
+---@field name? string
+---@field platform uniform.Platform
+---@field file string
+---@field location uniform.Location
+---@field synthetic boolean declared by uniform.declare_app
+---@field opens_in_place? boolean LSSupportsOpeningDocumentsInPlace
+---@field supports_document_browser? boolean UISupportsDocumentBrowser
+---@field file_sharing? boolean UIFileSharingEnabled
+---@field claims uniform.Claim[] CFBundleDocumentTypes
+---@field exports uniform.Declaration[] UTExportedTypeDeclarations
+---@field imports uniform.Declaration[] UTImportedTypeDeclarations
+
+---One CFBundleDocumentTypes entry.
+---@class uniform.Claim
+---@field index integer 1-based position in CFBundleDocumentTypes
+---@field name? string CFBundleTypeName
+---@field role uniform.Role effective role (missing counts as Viewer)
+---@field declared_role? string CFBundleTypeRole as written
+---@field rank uniform.Rank effective rank (missing counts as Default)
+---@field declared_rank? string LSHandlerRank as written
+---@field types string[] LSItemContentTypes
+---@field type_locations uniform.Location[] position of each of `types`
+---@field extensions string[] CFBundleTypeExtensions
+---@field extension_locations uniform.Location[] position of each of `extensions`
+---@field mime_types string[] CFBundleTypeMIMETypes
+---@field os_types string[] CFBundleTypeOSTypes
+---@field is_package? boolean LSTypeIsPackage
+---@field document_class? string NSDocumentClass
+---@field location uniform.Location the entry's dictionary
+---@field binds_nothing boolean none of the four binding keys is present
+
+---A type declaration (manifest, rule or catalog).
+---@class uniform.Declaration
+---@field id string UTTypeIdentifier
+---@field kind "exported"|"imported"
+---@field origin string "catalog", "rule", "dynamic" or the declaring app's bundle id
+---@field parents string[] UTTypeConformsTo
+---@field parent_locations uniform.Location[] position of each parent
+---@field tags uniform.Tags UTTypeTagSpecification
+---@field tag_classes string[] tag classes in declaration order
+---@field description? string
+---@field reference_url? string
+---@field location uniform.Location
+---@field winner? boolean only from uniform.declarations(): this declaration takes precedence
+
+---A type, as uniform.type and Resolution.type describe it.
+---@class uniform.Type
+---@field id string identifier (`dyn.…` for dynamic types)
+---@field dynamic boolean
+---@field declared boolean declared by the catalog, a manifest or a rule
+---@field supertypes string[] every supertype, nearest first, without the type itself
+---@field parents? string[] direct parents; nil for an undeclared identifier
+---@field alternatives string[] other declared types with the same tag
+---@field wildcard boolean claimed as a wildcard (public.data, public.item, …)
+---@field tags uniform.Tags
+---@field declared_by? uniform.Declaration the winning declaration
+---@field declarations? uniform.Declaration[] every declaration of the identifier
+---@field description? string
+
+---A handler of a resolution.
+---@class uniform.Candidate
+---@field bundle_id string
+---@field name? string app name
+---@field rank uniform.Rank
+---@field role uniform.Role
+---@field match uniform.MatchKind
+---@field distance integer conformance steps to the claimed type (0 for exact)
+---@field claim uniform.Location the matching CFBundleDocumentTypes entry
+---@field claimed_type string identifier (or legacy tag) the claim named
+---@field path string[] conformance path from the document's type to claimed_type
+---@field reasons string[] why it is a candidate
+---@field user_default boolean chosen by a user default
+---@field pinned boolean pinned by a policy
+
+---The ordered candidates a policy receives: a Lua array of candidates with methods.
+---@class uniform.CandidateList
+---@field [integer] uniform.Candidate
+local CandidateList = {}
+
+---The candidate with that bundle id, or nil.
+---@param id string
+---@return uniform.Candidate?
+function CandidateList:find(id) end
+
+---The 1-based position of a bundle id, or nil.
+---@param id string
+---@return integer?
+function CandidateList:position(id) end
+
+---The bundle ids in the current order (a new plain list).
+---@return string[]
+function CandidateList:ids() end
+
+---Moves an app first and makes it the default (the last pin wins). Error if it is not a candidate.
+---@param id string
+---@param reason? string shown in the explanation
+function CandidateList:pin(id, reason) end
+
+---Removes an app; the reason is required and shown in `excluded`. Error if it is not a candidate.
+---@param id string
+---@param reason string
+function CandidateList:drop(id, reason) end
+
+---Moves an app to a position (clamped to 1…#list). Error if it is not a candidate.
+---@param id string
+---@param position integer
+function CandidateList:move(id, position) end
+
+---Sorts in place, like table.sort.
+---@param less fun(a: uniform.Candidate, b: uniform.Candidate): boolean
+function CandidateList:sort(less) end
+
+---A claim that matched but does not make its app a handler.
+---@class uniform.Exclusion
+---@field bundle_id string
+---@field reason string
+---@field rank uniform.Rank
+---@field role uniform.Role
+---@field match uniform.MatchKind
+---@field distance integer
+---@field claim uniform.Location
+---@field claimed_type string
+
+---What a policy or hide function is asked about.
+---@class uniform.Query
+---@field text string the target as given
+---@field kind uniform.TargetKind how the target was read
+---@field role uniform.RoleQuery
+---@field type string the resolved identifier
+---@field dynamic boolean
+---@field supertypes string[]
+---@field from? string the sending app
+---@field tag? string the tag the target carried
+---@field tag_class? string its tag class
+
+---The answer to uniform.resolve.
+---@class uniform.Resolution
+---@field query uniform.Query
+---@field type uniform.Type
+---@field handlers uniform.Candidate[] best first
+---@field excluded uniform.Exclusion[]
+---@field default? string the default handler (nil when the user must choose)
+---@field previewable boolean Quick Look can preview the type
+---@field notes string[]
+
+---A finding of a check or of the loader.
+---@class uniform.Finding
+---@field rule string rule id
+---@field severity uniform.Severity
+---@field message string
+---@field location? uniform.Location
+---@field subject? string
+
+---The result of uniform.send.
+---@class uniform.SendResult
+---@field accepted boolean
+---@field reason? string why it was refused
+---@field type string the document's type
+---@field url? string the URL the receiver gets
+---@field source_application? string
+---@field annotation? table<string, uniform.PlistValue> the annotation after the routes
+---@field open_in_place boolean
+
+---An app outside the set that can open a type.
+---@class uniform.ExposureEntry: uniform.Candidate
+---@field type string the resolved identifier
+---@field app string the bundle id
+
+---The result of uniform.exposure: exact/legacy/conforms entries in the array part.
+---@class uniform.Exposure
+---@field [integer] uniform.ExposureEntry
+---@field wildcard uniform.ExposureEntry[] wildcard matches, listed apart
+
+---A raw property-list node (uniform.plist).
+---@class uniform.PlistNode
+---@field kind uniform.PlistKind
+---@field value? string|number|integer|boolean scalars; dates as ISO 8601, data as byte strings
+---@field location uniform.Location
+---@field entries? uniform.PlistEntry[] dictionaries, in file order
+---@field items? uniform.PlistNode[] arrays
+
+---A dictionary entry of a raw property list.
+---@class uniform.PlistEntry
+---@field key string
+---@field location uniform.Location the <key>
+---@field value uniform.PlistNode
+
+---The document a route sees.
+---@class uniform.RouteDocument
+---@field file string
+---@field type string
+---@field supertypes string[]
+
+---A decoded dynamic identifier.
+---@class uniform.DynamicDecoded
+---@field conforms_to string[]
+---@field tags uniform.Tags
+---@field payload string
+
+-- ─── Argument tables ─────────────────────────────────────────────────────────
+
+---@class uniform.TypeDeclarationArgs
+---@field id string
+---@field conforms_to? uniform.StringOrList
+---@field extensions? uniform.StringOrList leading "." dropped
+---@field mime_types? uniform.StringOrList
+---@field os_types? uniform.StringOrList
+---@field tags? table<string, uniform.StringOrList> other tag classes
+---@field description? string
+---@field reference_url? string
+
+---@class uniform.ClaimArgs
+---@field types? uniform.StringOrList LSItemContentTypes
+---@field role? "Editor"|"Viewer"|"Shell"|"None"|"QLGenerator"|"MDImporter" default Viewer
+---@field rank? "Owner"|"Default"|"Alternate"|"None" default Default
+---@field extensions? uniform.StringOrList legacy CFBundleTypeExtensions
+---@field mime_types? uniform.StringOrList legacy CFBundleTypeMIMETypes
+---@field os_types? uniform.StringOrList legacy CFBundleTypeOSTypes
+---@field name? string
+
+---@class uniform.DeclareAppArgs
+---@field id string bundle id; must not exist yet
+---@field name? string
+---@field platform? "ios"|"macos" default macos
+---@field claims? uniform.ClaimArgs[]
+---@field exports? uniform.TypeDeclarationArgs[]
+---@field imports? uniform.TypeDeclarationArgs[]
+---@field opens_in_place? boolean
+---@field supports_document_browser? boolean
+
+---Give exactly one of type, extension, mime.
+---@class uniform.SetDefaultArgs
+---@field type? string
+---@field extension? string
+---@field mime? string
+---@field app string
+---@field role? uniform.RoleQuery default all
+
+---@class uniform.HideArgs
+---@field type string documents of this type or a subtype
+---@field only uniform.StringOrList bundle-id patterns that may still see them (`*`, `?`)
+---@field reason? string
+
+---@class uniform.CheckArgs
+---@field id string
+---@field severity? uniform.Severity default warning
+---@field description? string
+---@field example? string
+---@field run fun(report: uniform.Report)
+
+---@class uniform.ReportArgs
+---@field message string
+---@field at? uniform.Location|{location: uniform.Location} default: the line that called report
+---@field severity? uniform.Severity
+---@field subject? string
+
+---Reports a finding: `report{message=, at=, severity=, subject=}` or `report(message, at)`.
+---@alias uniform.Report fun(finding: uniform.ReportArgs|string, at?: uniform.Location|{location: uniform.Location})
+
+---@class uniform.TypeOptions
+---@field conforming_to? string
+
+---@class uniform.LookupArgs
+---@field extension? string
+---@field mime? string
+---@field os_type? string
+---@field pasteboard? string
+---@field conforming_to? string
+---@field all? boolean return every identifier with the tag
+
+---@class uniform.ResolveOptions
+---@field role? uniform.RoleQuery
+---@field from? string the sender's bundle id (recorded as query.from)
+---@field conforming_to? string
+
+---@class uniform.SendArgs
+---@field file string
+---@field from string
+---@field to string
+---@field annotation? table<string, uniform.PlistValue>
+---@field inbox? uniform.StringOrList names already in the receiver's Inbox
+
+---@class uniform.DeclarationsOptions
+---@field catalog? boolean include the system catalog
+
+---@class uniform.ExposureArgs
+---@field type? uniform.StringOrList
+---@field types? uniform.StringOrList
+---@field inside? uniform.StringOrList bundle-id patterns of "my" apps
+
+---@alias uniform.PolicyFunction fun(query: uniform.Query, candidates: uniform.CandidateList): (uniform.Candidate[]|string[]|nil)
+---@alias uniform.HideFunction fun(query: uniform.Query, candidate: uniform.Candidate): (boolean?, string?)
+---@alias uniform.RouteFunction fun(annotation: table<string, uniform.PlistValue>?, from: string, to: string, document: uniform.RouteDocument): (table|boolean|nil, string?)
+
+-- ─── The API ─────────────────────────────────────────────────────────────────
+
+---The uniform rule API.
+uniform = {}
+
+---Dynamic identifiers.
+uniform.dyn = {}
+
+---The tool's version, e.g. "0.1.0".
+---@type string
+uniform.version = "0.1.0"
+
+-- Declarations
+
+---Declares an exported type. Returns its identifier.
+---@param args uniform.TypeDeclarationArgs
+---@return string id
+function uniform.export(args) end
+
+---Declares an imported type. Returns its identifier.
+---@param args uniform.TypeDeclarationArgs
+---@return string id
+function uniform.import(args) end
+
+---Adds a synthetic app (what-if questions, tests). Returns its bundle id.
+---@param args uniform.DeclareAppArgs
+---@return string bundle_id
+function uniform.declare_app(args) end
+
+---Sets a user default handler for a type, extension or MIME type.
+---@param args uniform.SetDefaultArgs
+function uniform.set_default(args) end
+
+-- Rules
+
+---Registers a ranking policy: reorder, drop (with a reason) or pin, never add.
+---@overload fun(fn: uniform.PolicyFunction)
+---@param name string
+---@param fn uniform.PolicyFunction
+function uniform.policy(name, fn) end
+
+---Restricts which apps see a type in Open In: `{type=, only=, reason=}` or a function.
+---@param rule uniform.HideArgs|uniform.HideFunction
+function uniform.hide(rule) end
+
+---Registers an annotation routing rule.
+---@overload fun(fn: uniform.RouteFunction)
+---@param name string
+---@param fn uniform.RouteFunction
+function uniform.route(name, fn) end
+
+---`false, reason`: return it from a route to refuse the hand-off.
+---@param reason? string default "refused"
+---@return false
+---@return string reason
+function uniform.refuse(reason) end
+
+---Registers a check that reports findings.
+---@param args uniform.CheckArgs
+function uniform.check(args) end
+
+-- Queries
+
+---The type of a target (`.ext`, MIME type, identifier, file name; `uti:`/`ext:`/`mime:`/`file:` force a reading).
+---@param target string
+---@param options? uniform.TypeOptions
+---@return uniform.Type
+function uniform.type(target, options) end
+
+---A bare tag lookup; with `all = true`, every declared identifier with the tag.
+---@param args uniform.LookupArgs
+---@return uniform.Type|string[]
+function uniform.lookup(args) end
+
+---Whether target `a` conforms to identifier `b`.
+---@param a string target
+---@param b string identifier
+---@return boolean
+function uniform.conforms(a, b) end
+
+---Every supertype of the target, nearest first.
+---@param target string
+---@return string[]
+function uniform.supertypes(target) end
+
+---The tags of the target's type, by tag class.
+---@param target string
+---@return uniform.Tags
+function uniform.tags(target) end
+
+---Which apps open the document, best first, with the default and the reasons.
+---@param target string
+---@param options? uniform.ResolveOptions
+---@return uniform.Resolution
+function uniform.resolve(target, options) end
+
+---The text of `uniform resolve TARGET --explain`.
+---@param target string
+---@return string
+function uniform.explain(target) end
+
+---Simulates an Open-In hand-off (routes apply).
+---@param args uniform.SendArgs
+---@return uniform.SendResult
+function uniform.send(args) end
+
+---Every app of the world.
+---@return uniform.App[]
+function uniform.apps() end
+
+---One app by bundle id.
+---@param bundle_id string
+---@return uniform.App?
+function uniform.app(bundle_id) end
+
+---The app's Info.plist as a raw tree with locations (nil for unknown and synthetic apps).
+---@param bundle_id string
+---@return uniform.PlistNode?
+function uniform.plist(bundle_id) end
+
+---Every type declaration (manifests and rules; the catalog with `catalog = true`), with `winner`.
+---@param options? uniform.DeclarationsOptions
+---@return uniform.Declaration[]
+function uniform.declarations(options) end
+
+---Whether the catalog, a manifest or a rule declares the identifier.
+---@param id string
+---@return boolean
+function uniform.is_declared(id) end
+
+---The findings of the loader and the type graph (not those of checks).
+---@return uniform.Finding[]
+function uniform.findings() end
+
+---Which apps outside `inside` can open the types; wildcard matches in `.wildcard`.
+---@param args uniform.ExposureArgs
+---@return uniform.Exposure
+function uniform.exposure(args) end
+
+---Up to three declared identifiers similar to `id` (did you mean).
+---@param id string
+---@return string[]
+function uniform.similar_types(id) end
+
+---Case-insensitive Levenshtein distance.
+---@param a string
+---@param b string
+---@return integer
+function uniform.edit_distance(a, b) end
+
+---The dyn.* identifier for a tag. tag_class: "extension", "mime", "os_type", "pasteboard" or a tag-class identifier.
+---@param tag_class string
+---@param tag string
+---@param conforming_to? string
+---@return string
+function uniform.dyn.encode(tag_class, tag, conforming_to) end
+
+---Decodes a dyn.* identifier; nil if it is not one.
+---@param id string
+---@return uniform.DynamicDecoded?
+function uniform.dyn.decode(id) end
