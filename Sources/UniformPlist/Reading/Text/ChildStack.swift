@@ -26,7 +26,9 @@ final class ChildStack<Element> {
         count += 1
     }
 
-    /// Moves the elements from `start` to the top out into an array.
+    /// Moves the elements from `start` to the top out into an array. (Always inlined so it is
+    /// specialized: the generic version looked up array metadata on every call.)
+    @inline(__always)
     func pop(from start: Int) -> [Element] {
         let n = count - start
         guard n > 0 else { return [] }

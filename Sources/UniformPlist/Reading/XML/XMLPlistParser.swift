@@ -20,7 +20,7 @@ struct XMLPlistParser {
     /// own run out once, so its array is allocated once at the right size instead of growing.
     private let entryStack = ChildStack<PlistEntry>()
     private let itemStack = ChildStack<PlistNode>()
-    private var interner = StringInterner()
+    private var interner: StringInterner
 
     init(base: UnsafePointer<UInt8>, count: Int, lines: LineIndex, file: String, limits: PlistLimits) {
         self.base = base
@@ -28,6 +28,7 @@ struct XMLPlistParser {
         self.lines = lines
         self.file = file
         self.limits = limits
+        interner = StringInterner(inputSize: count)
     }
 
     // MARK: Document
