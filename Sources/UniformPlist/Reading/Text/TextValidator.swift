@@ -22,6 +22,22 @@ enum TextValidator {
         let newlineWord: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
         let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
         while i < count {
+            // Common case: 32 bytes of ASCII without NUL or newline are skipped in one step.
+            if i + 32 <= count {
+                let raw = UnsafeRawPointer(base + i)
+                let w0 = raw.loadUnaligned(as: UInt64.self), w1 = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                let w2 = raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self), w3 = raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
+                @inline(__always) func special(_ w: UInt64) -> UInt64 {
+                    let x = w ^ newlineWord
+                    let zero = ~(((w & lows) &+ lows) | w | lows)
+                    let newline = ~(((x & lows) &+ lows) | x | lows)
+                    return (w & highs) | zero | newline
+                }
+                if special(w0) | special(w1) | special(w2) | special(w3) == 0 {
+                    i += 32
+                    continue
+                }
+            }
             if i + 8 <= count {
                 let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
                 let hasZero = (word &- ones) & ~word & highs

@@ -369,6 +369,15 @@ struct XMLPlistParser {
         var buffer: [UInt8] = []
         var slow = false
         while true {
+            if !slow {
+                // Fast path: plain text straight up to the closing tag.
+                let stop = ByteScanning.findMarkupOrEntity(in: base, from: pos, end: end)
+                if let literal = element.closingTag, ByteScanning.matches(literal, in: base, at: stop, end: end) {
+                    let text = interner.string(base, from: pos, count: stop - pos)
+                    pos = stop + literal.utf8CodeUnitCount
+                    return text
+                }
+            }
             guard let lt = ByteScanning.find(UInt8(ascii: "<"), in: base, from: pos, end: end) else {
                 throw error("end of file inside <\(element.name)> opened at \(lines.mark(at: open)); expected </\(element.name)>", at: end)
             }
