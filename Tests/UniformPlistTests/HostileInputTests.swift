@@ -27,13 +27,30 @@ final class HostileInputTests: XCTestCase {
     }
 
     func testBinaryNestedAHundredThousandDeep() {
-        var b = BinaryPlistBuilder()
-        b.refSize = 4
+        // Built directly (the generic builder is slow in debug builds): object i is a one-element
+        // array holding object i + 1, with 4-byte references and offsets.
         let depth = 100_000
+        var file = Array("bplist00".utf8)
+        file.reserveCapacity(depth * 9 + 40)
         for index in 0..<depth {
-            b.add(index == depth - 1 ? [0xA0] : b.array([index + 1]))
+            if index == depth - 1 {
+                file.append(0xA0)
+            } else {
+                let next = UInt32(index + 1)
+                file += [0xA1, UInt8(next >> 24), UInt8(next >> 16 & 0xFF), UInt8(next >> 8 & 0xFF), UInt8(next & 0xFF)]
+            }
         }
-        assertPositioned(PlistTest.error(b.build(top: 0)), contains: "PlistLimits.maxDepth")
+        let table = file.count
+        for index in 0..<depth {
+            let offset = UInt32(8 + index * 5)
+            file += [UInt8(offset >> 24), UInt8(offset >> 16 & 0xFF), UInt8(offset >> 8 & 0xFF), UInt8(offset & 0xFF)]
+        }
+        file += [0, 0, 0, 0, 0, 0, 4, 4]
+        file += BinaryPlistBuilder.bigEndian(UInt64(depth), size: 8) + BinaryPlistBuilder.bigEndian(0, size: 8)
+            + BinaryPlistBuilder.bigEndian(UInt64(table), size: 8)
+        let start = Date()
+        assertPositioned(PlistTest.error(file), contains: "PlistLimits.maxDepth")
+        XCTAssertLessThan(Date().timeIntervalSince(start), 2)
     }
 
     func testRealisticDepthIsAccepted() throws {

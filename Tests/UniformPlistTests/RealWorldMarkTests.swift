@@ -14,21 +14,42 @@ final class RealWorldMarkTests: XCTestCase {
         return nil
     }
 
+    /// Where each `<key>K</key>` first occurs: K -> (line, byte column), by a plain byte scan.
+    private func firstKeyOccurrences(in bytes: [UInt8]) -> [String: (line: Int, column: Int)] {
+        var result: [String: (line: Int, column: Int)] = [:]
+        let open = Array("<key>".utf8), close = Array("</key>".utf8)
+        var line = 1, lineStart = 0, i = 0
+        while i < bytes.count {
+            if bytes[i] == 0x0A {
+                line += 1
+                lineStart = i + 1
+            } else if bytes[i] == open[0], bytes[i...].starts(with: open) {
+                var j = i + open.count
+                while j < bytes.count && bytes[j] != UInt8(ascii: "<") && bytes[j] != 0x0A { j += 1 }
+                if bytes[j...].starts(with: close) {
+                    let key = String(decoding: bytes[(i + open.count)..<j], as: UTF8.self)
+                    if result[key] == nil { result[key] = (line, i - lineStart + 1) }
+                }
+            }
+            i += 1
+        }
+        return result
+    }
+
     func testEveryTopLevelKeyMarkMatchesATextSearch() throws {
         var checked = 0
         for file in try SharedFixtures.realWorldFiles() {
-            let text = try String(contentsOf: file, encoding: .utf8)
-            let document = try PlistReader.read(contentsOf: file.path)
+            let bytes = [UInt8](try Data(contentsOf: file))
+            let document = try PlistReader.read(bytes: bytes, file: file.lastPathComponent)
             guard document.format == .xml, let root = document.root.dictionary else { continue }
+            let occurrences = firstKeyOccurrences(in: bytes)
             var seen = Set<String>()
             for entry in root.entries where seen.insert(entry.key).inserted && !entry.key.contains("&") {
                 // The first <key>K</key> in the file might be nested deeper; only check keys
                 // whose first occurrence is the top-level one.
-                guard let expected = locate("<key>\(entry.key)</key>", in: text) else { continue }
-                if expected.line == entry.keyMark.line {
-                    XCTAssertEqual(entry.keyMark.column, expected.column, "\(file.lastPathComponent) \(entry.key)")
-                    checked += 1
-                }
+                guard let expected = occurrences[entry.key], expected.line == entry.keyMark.line else { continue }
+                XCTAssertEqual(entry.keyMark.column, expected.column, "\(file.lastPathComponent) \(entry.key)")
+                checked += 1
             }
         }
         XCTAssertGreaterThan(checked, 500)
