@@ -26,20 +26,29 @@ public enum PlistReader {
 
     /// Reads bytes without copying them.
     public static func read(bytes: UnsafeBufferPointer<UInt8>, file: String, limits: PlistLimits = PlistLimits()) throws -> PlistDocument {
+        try read(bytes: bytes, file: file, limits: limits, format: nil)
+    }
+
+    /// `format` forces a parser instead of detecting one (used by the fuzz harnesses, so each
+    /// one exercises its own parser whatever bytes the fuzzer makes up).
+    static func read(bytes: UnsafeBufferPointer<UInt8>, file: String, limits: PlistLimits, format forced: PlistFormat?) throws(PlistError) -> PlistDocument {
         guard bytes.count <= limits.maxBytes else {
             throw PlistError(file: file, mark: nil, message: "the file is \(bytes.count) bytes, more than the \(limits.maxBytes)-byte limit (PlistLimits.maxBytes)")
         }
         guard !bytes.isEmpty else {
             throw PlistError(file: file, mark: nil, message: "the file is empty; expected a property list (XML, binary or OpenStep)")
         }
-        switch PlistFormatDetector.detect(bytes) {
+        let format = forced ?? PlistFormatDetector.detect(bytes)
+        switch format {
         case .binary:
             return try readBinary(bytes, file: file, limits: limits)
         case .xml, .openStep:
             if let utf8 = try transcode(bytes, file: file) {
-                return try utf8.withUnsafeBufferPointer { try readText($0, file: file, limits: limits) }
+                return try utf8.withUnsafeBufferPointer { (buffer) throws(PlistError) -> PlistDocument in
+                    try readText(buffer, file: file, limits: limits, forced: forced)
+                }
             }
-            return try readText(bytes, file: file, limits: limits)
+            return try readText(bytes, file: file, limits: limits, forced: forced)
         }
     }
 
@@ -60,7 +69,7 @@ public enum PlistReader {
         }
     }
 
-    private static func readText(_ bytes: UnsafeBufferPointer<UInt8>, file: String, limits: PlistLimits) throws(PlistError) -> PlistDocument {
+    private static func readText(_ bytes: UnsafeBufferPointer<UInt8>, file: String, limits: PlistLimits, forced: PlistFormat?) throws(PlistError) -> PlistDocument {
         guard let base = bytes.baseAddress else {
             throw PlistError(file: file, mark: nil, message: "the file is empty; expected a property list (XML, binary or OpenStep)")
         }
@@ -72,7 +81,7 @@ public enum PlistReader {
             var index = LineIndex(newlines: newlineOffsets(bytes, before: problem.offset))
             throw PlistError(file: file, mark: index.mark(at: problem.offset), message: problem.message)
         }
-        if PlistFormatDetector.detect(bytes) == .xml {
+        if (forced ?? PlistFormatDetector.detect(bytes)) == .xml {
             var parser = XMLPlistParser(base: base, count: bytes.count, lines: lines, file: file, limits: limits)
             let root = try parser.parseDocument()
             return PlistDocument(file: file, format: .xml, root: root, comments: parser.comments, strayText: parser.strayText)

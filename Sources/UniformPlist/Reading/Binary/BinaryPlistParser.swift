@@ -13,7 +13,10 @@ struct BinaryPlistParser {
     private let limits: PlistLimits
     /// Objects on the current decoding path (cycle detection).
     private var inProgress: [Bool]
-    private var stringCache: [String?]
+    /// Per object: index into `strings` once decoded, else -1. Plain integers, so creating and
+    /// freeing the table per file is cheap (an array of optionals was not).
+    private var stringIndex: [Int32]
+    private var strings: [String] = []
     private var decodedObjects = 0
     /// Reused for every UTF-16 string, so decoding one allocates only the `String`.
     private var utf16Scratch: [UInt16] = []
@@ -23,7 +26,7 @@ struct BinaryPlistParser {
         self.limits = limits
         trailer = try BinaryPlistTrailer(bytes)
         inProgress = [Bool](repeating: false, count: trailer.objectCount)
-        stringCache = [String?](repeating: nil, count: trailer.objectCount)
+        stringIndex = [Int32](repeating: -1, count: trailer.objectCount)
     }
 
     mutating func parse() throws(BinaryPlistProblem) -> PlistNode {
@@ -201,7 +204,8 @@ struct BinaryPlistParser {
     }
 
     private mutating func string(_ index: Int, at: Int) throws(BinaryPlistProblem) -> String {
-        if let cached = stringCache[index] { return cached }
+        let cached = Int(stringIndex[index])
+        if cached >= 0 { return strings[cached] }
         let isASCII = bytes[at] >> 4 == 0x5
         let (count, payload) = try count(marker: at, unit: isASCII ? 1 : 2)
         let result: String
@@ -221,7 +225,8 @@ struct BinaryPlistParser {
             }
             result = String(decoding: utf16Scratch, as: UTF16.self)
         }
-        stringCache[index] = result
+        stringIndex[index] = Int32(truncatingIfNeeded: strings.count)
+        strings.append(result)
         return result
     }
 }

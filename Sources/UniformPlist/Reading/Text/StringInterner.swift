@@ -13,14 +13,22 @@ import Musl
 /// so building each occurrence anew costs a malloc, a UTF-8 check and later a free; a hit here
 /// costs a hash of two words, a `memcmp` and a retain. Shorter strings are stored inline in the
 /// `String` value and are cheaper to build than to look up.
+///
+/// The hash table holds plain integers (cheap to create and free for every file); only strings
+/// actually seen are kept, in `strings`.
 struct StringInterner {
-    private struct Slot {
-        var offset: Int
-        var count: Int
-        var string: String
-    }
+    private var table: [Int32]
+    private var offsets: [Int] = []
+    private var strings: [String] = []
+    private let mask: Int
 
-    private var slots: [Slot?] = Array(repeating: nil, count: 1024)
+    /// Sized for the input: about one slot per 32 bytes, 64...4096 slots.
+    init(inputSize: Int) {
+        var size = 64
+        while size < 4096 && size * 32 < inputSize { size *= 2 }
+        table = [Int32](repeating: -1, count: size)
+        mask = size - 1
+    }
 
     @inline(__always)
     mutating func string(_ base: UnsafePointer<UInt8>, from start: Int, count: Int) -> String {
@@ -31,12 +39,21 @@ struct StringInterner {
         let tail = UnsafeRawPointer(base + start + count - 8).loadUnaligned(as: UInt64.self)
         var hash = (head ^ (tail &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(count)) &* 0xFF51_AFD7_ED55_8CCD
         hash ^= hash >> 29
-        let index = Int(truncatingIfNeeded: hash) & (slots.count - 1)
-        if let slot = slots[index], slot.count == count, memcmp(base + slot.offset, base + start, count) == 0 {
-            return slot.string
+        let slot = Int(truncatingIfNeeded: hash) & mask
+        let index = Int(table[slot])
+        if index >= 0 {
+            let offset = offsets[index]
+            let candidate = strings[index]
+            if candidate.utf8.count == count && memcmp(base + offset, base + start, count) == 0 {
+                return candidate
+            }
         }
         let string = String(decoding: UnsafeBufferPointer(start: base + start, count: count), as: UTF8.self)
-        slots[index] = Slot(offset: start, count: count, string: string)
+        if strings.count < Int(Int32.max) {
+            table[slot] = Int32(strings.count)
+            offsets.append(start)
+            strings.append(string)
+        }
         return string
     }
 }

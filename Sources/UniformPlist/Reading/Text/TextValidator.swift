@@ -22,6 +22,35 @@ enum TextValidator {
         let newlineWord: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
         let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
         while i < count {
+            // Common case: 32 bytes of ASCII without NUL, handled in one step; the newlines
+            // among them are read off exact per-byte masks (0x80 in each byte equal to '\n').
+            if i + 32 <= count {
+                let raw = UnsafeRawPointer(base + i)
+                let w0 = raw.loadUnaligned(as: UInt64.self), w1 = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                let w2 = raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self), w3 = raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
+                @inline(__always) func bad(_ w: UInt64) -> UInt64 {
+                    (w & highs) | ~(((w & lows) &+ lows) | w | lows)
+                }
+                @inline(__always) func newlineMask(_ w: UInt64) -> UInt64 {
+                    let x = w ^ newlineWord
+                    return ~(((x & lows) &+ lows) | x | lows)
+                }
+                if bad(w0) | bad(w1) | bad(w2) | bad(w3) == 0 {
+                    @inline(__always) func record(_ word: UInt64, at start: Int) {
+                        var mask = newlineMask(word)
+                        while mask != 0 {
+                            newlines.append(start + mask.trailingZeroBitCount / 8)
+                            mask &= mask &- 1
+                        }
+                    }
+                    record(w0, at: i)
+                    record(w1, at: i + 8)
+                    record(w2, at: i + 16)
+                    record(w3, at: i + 24)
+                    i += 32
+                    continue
+                }
+            }
             if i + 8 <= count {
                 let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
                 let hasZero = (word &- ones) & ~word & highs

@@ -20,7 +20,7 @@ struct XMLPlistParser {
     /// own run out once, so its array is allocated once at the right size instead of growing.
     private let entryStack = ChildStack<PlistEntry>()
     private let itemStack = ChildStack<PlistNode>()
-    private var interner = StringInterner()
+    private var interner: StringInterner
 
     init(base: UnsafePointer<UInt8>, count: Int, lines: LineIndex, file: String, limits: PlistLimits) {
         self.base = base
@@ -28,6 +28,7 @@ struct XMLPlistParser {
         self.lines = lines
         self.file = file
         self.limits = limits
+        interner = StringInterner(inputSize: count)
     }
 
     // MARK: Document
@@ -267,6 +268,7 @@ struct XMLPlistParser {
 
     /// Reads `<name attr="...">` or `<name/>` at `pos`.
     private mutating func readOpenTag() throws(PlistError) -> OpenTag {
+        if let tag = readCommonOpenTag() { return tag }
         let start = pos
         pos += 1
         let nameStart = pos
@@ -295,6 +297,36 @@ struct XMLPlistParser {
             pos += 1
         }
         throw error("unterminated tag \(found(at: start)); expected '>'", at: start)
+    }
+
+    /// The tags real files use, spelled exactly (`<key>`, `<string>`, `<true/>`, ...), matched
+    /// in one comparison; anything else (attributes, spaces, unknown names) takes the general path.
+    @inline(__always)
+    private mutating func readCommonOpenTag() -> OpenTag? {
+        guard pos + 1 < end else { return nil }
+        let candidates: (StaticString, XMLElementName, Bool)
+        switch base[pos + 1] {
+        case UInt8(ascii: "k"): candidates = ("<key>", .key, false)
+        case UInt8(ascii: "s"): candidates = ("<string>", .string, false)
+        case UInt8(ascii: "a"): candidates = ("<array>", .array, false)
+        case UInt8(ascii: "i"): candidates = ("<integer>", .integer, false)
+        case UInt8(ascii: "t"): candidates = ("<true/>", .true, true)
+        case UInt8(ascii: "f"): candidates = ("<false/>", .false, true)
+        case UInt8(ascii: "r"): candidates = ("<real>", .real, false)
+        case UInt8(ascii: "d"):
+            if ByteScanning.matches("<dict>", in: base, at: pos, end: end) {
+                pos += 6
+                return OpenTag(element: .dict, nameStart: pos - 5, nameCount: 4, selfClosing: false)
+            }
+            candidates = ("<date>", .date, false)
+        default: return nil
+        }
+        let (literal, element, selfClosing) = candidates
+        guard ByteScanning.matches(literal, in: base, at: pos, end: end) else { return nil }
+        let count = literal.utf8CodeUnitCount
+        let nameCount = count - (selfClosing ? 3 : 2)
+        pos += count
+        return OpenTag(element: element, nameStart: pos - count + 1, nameCount: nameCount, selfClosing: selfClosing)
     }
 
     private func peekOpenTag() -> OpenTag? {
@@ -368,6 +400,15 @@ struct XMLPlistParser {
         var buffer: [UInt8] = []
         var slow = false
         while true {
+            if !slow {
+                // Fast path: plain text straight up to the closing tag.
+                let stop = ByteScanning.findMarkupOrEntity(in: base, from: pos, end: end)
+                if let literal = element.closingTag, ByteScanning.matches(literal, in: base, at: stop, end: end) {
+                    let text = interner.string(base, from: pos, count: stop - pos)
+                    pos = stop + literal.utf8CodeUnitCount
+                    return text
+                }
+            }
             guard let lt = ByteScanning.find(UInt8(ascii: "<"), in: base, from: pos, end: end) else {
                 throw error("end of file inside <\(element.name)> opened at \(lines.mark(at: open)); expected </\(element.name)>", at: end)
             }
