@@ -50,7 +50,7 @@ uniform.check {
 --- Whether a declaration's own parents reach a type (not the winning declaration's).
 local function reaches(d, target)
   for _, parent in ipairs(d.parents) do
-    if parent:lower() == target or uniform.conforms(parent, target) then return true end
+    if parent:lower() == target or uniform.conforms("uti:" .. parent, target) then return true end
   end
   return false
 end

@@ -91,9 +91,10 @@ extension UniformAPI {
         for (n, item) in (try args.tableValue("claims")?.arrayValues() ?? []).enumerated() {
             guard case .table(let t) = item else { throw args.fail("'claims' must be a list of tables") }
             let c = LuaArguments(function: "\(args.function) claims[\(n + 1)]", table: t)
-            try c.allowOnly(["types", "role", "rank", "extensions", "mime_types", "os_types", "name"])
+            try c.allowOnly(["types", "role", "rank", "extensions", "mime_types", "os_types", "name", "is_package"])
             var claim = DocumentClaim(location: location, index: n)
             claim.name = try c.string("name")
+            claim.isPackage = try c.bool("is_package")
             if let role = try c.string("role") {
                 guard let parsed = HandlerRole(plistValue: role) else { throw c.fail("'role' must be Editor, Viewer, Shell, None, QLGenerator or MDImporter") }
                 claim.role = parsed

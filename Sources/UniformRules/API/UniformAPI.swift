@@ -5,7 +5,7 @@ import UniformLua
 ///
 /// Every function is a thin adapter: it reads its arguments, asks the engine or the core,
 /// and converts the answer with `LuaBuilder`. The reference for rule authors is
-/// `Sources/UniformRules/Documentation/API.md`; `uniform.d.lua` is the LuaLS definition file.
+/// `rules/API.md`; `rules/uniform.d.lua` is the LuaLS definition file.
 struct UniformAPI {
     unowned let engine: RuleEngine
 
