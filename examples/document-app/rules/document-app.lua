@@ -40,7 +40,4 @@ uniform.policy("packages-need-a-uti-claim", function(query, candidates)
       candidates:drop(id, "a legacy extension claim cannot read a package (a directory); claim the UTI instead")
     end
   end
-  -- The new order as a plain list of ids (works around a uniform 0.1.0 bug: after drop/pin the
-  -- candidate list carries bookkeeping fields and is not read back as a list).
-  return candidates:ids()
 end)

@@ -3,9 +3,8 @@
 -- Policies run in load order, each on the previous one's output. They may reorder, drop (with a
 -- reason) or pin candidates, never add one; every change shows up in `uniform resolve --explain`.
 --
--- Each policy ends with `return candidates:ids()`, the new order as a plain list of bundle ids.
--- (uniform 0.1.0 works around a bug this way: after drop/pin the candidate list carries
--- bookkeeping fields and is no longer read back as a list; returning the ids is always safe.)
+-- A policy changes the list it is given in place (drop, pin, move, sort); it may also return a
+-- new order as a list of bundle ids.
 
 local PDB       = "com.sunsetlakesoftware.molecules.pdb"
 local GZIP      = "org.gnu.gnu-zip-archive"
@@ -22,7 +21,6 @@ uniform.policy("pdb-no-generic-viewers", function(query, candidates)
       candidates:drop(id, "a generic file viewer cannot show a molecular structure")
     end
   end
-  return candidates:ids()
 end)
 
 -- 2. Molecules claims Owner on *every* gzip archive (the seed lists org.gnu.gnu-zip-archive in its
@@ -36,7 +34,6 @@ uniform.policy("gzip-by-full-name", function(query, candidates)
   elseif candidates:find(UNZIPPER) then
     candidates:move(UNZIPPER, 1)
   end
-  return candidates:ids()
 end)
 
 -- 3. Mail hands attachments over by MIME type, so every type the lab's world exports must carry
