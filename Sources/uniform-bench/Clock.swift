@@ -1,0 +1,24 @@
+import Foundation
+
+/// Wall-clock timing for benchmarks: the best of several runs, so a busy machine distorts less.
+enum Clock {
+    static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    /// Seconds for one run of `body`, best of `runs`.
+    static func best(runs: Int = 5, _ body: () throws -> Void) rethrows -> Double {
+        var best = Double.infinity
+        for _ in 0..<runs {
+            let start = now()
+            try body()
+            best = min(best, now() - start)
+        }
+        return best
+    }
+}
+
+/// Keeps the optimiser from deleting benchmark work.
+@inline(never) func blackHole<T>(_ value: T) { _ = value }
