@@ -7,7 +7,7 @@ struct Uniform: ParsableCommand {
         abstract: "Answer what type a file is, which apps open it, in what order, and why — offline, from Info.plist manifests.",
         version: "0.1.0",
         subcommands: [
-            CheckCommand.self, ResolveCommand.self, TypeCommand.self, ConformsCommand.self, SendCommand.self, PlistCommand.self,
+            CheckCommand.self, ResolveCommand.self, TypeCommand.self, ConformsCommand.self, SendCommand.self, PlistCommand.self, ReplCommand.self,
         ]
     )
 }
