@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <termios.h>
 #include <unistd.h>
 
 /* The only mutable globals: what the signal handler and libedit's C callbacks must reach. */
@@ -66,6 +67,8 @@ static int read_character(FILE *stream) {
     unsigned char bytes[4];
     size_t have = 0, need = 1;
     while (have < need) {
+        /* Ctrl-C that came before we blocked (no EINTR to see) still ends the line. */
+        if (have == 0 && atomic_load(&interrupt_pending)) return EOF;
         ssize_t n = read(fd, bytes + have, 1);
         if (n == 1) {
             if (have == 0) {
@@ -185,7 +188,24 @@ void ues_set_completer(ues_complete_fn function, void *context) {
     completer_context = context;
 }
 
-char *ues_readline(const char *prompt) { return readline(prompt); }
+/* libedit prints the prompt before it switches the terminal to raw mode, so keys typed right
+ * after the prompt appears could meet the canonical line discipline (echoed twice, Ctrl-D lost).
+ * Leaving canonical mode and echo first closes that window; libedit ignores non-canonical
+ * settings when it records the "cooked" mode, and the original settings come back afterwards. */
+char *ues_readline(const char *prompt) {
+    struct termios saved, quiet;
+    int terminal = isatty(STDIN_FILENO) && tcgetattr(STDIN_FILENO, &saved) == 0;
+    if (terminal) {
+        quiet = saved;
+        quiet.c_lflag &= ~(tcflag_t)(ICANON | ECHO);
+        quiet.c_cc[VMIN] = 1;
+        quiet.c_cc[VTIME] = 0;
+        tcsetattr(STDIN_FILENO, TCSANOW, &quiet);
+    }
+    char *line = readline(prompt);
+    if (terminal) tcsetattr(STDIN_FILENO, TCSANOW, &saved);
+    return line;
+}
 void ues_free(void *pointer) { free(pointer); }
 
 void ues_history_add(const char *line) { if (line && *line) add_history(line); }

@@ -13,6 +13,11 @@ public struct Completer {
     public struct Completion: Equatable {
         public var start: Int
         public var candidates: [String]
+
+        public init(start: Int, candidates: [String]) {
+            self.start = start
+            self.candidates = candidates
+        }
     }
 
     let engine: RuleEngine
