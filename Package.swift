@@ -44,6 +44,12 @@ let package = Package(
         // States, values, sandbox, limits. Knows nothing of document types.
         .target(name: "UniformLua", dependencies: ["CLua", "CLuaShim"]),
 
+        // libedit (BSD; Debian `libedit-dev`, pkg-config `libedit`) for the REPL's line editing,
+        // and a shim owning what Swift 6 cannot touch: readline globals, the completion callback,
+        // the SIGINT handler and its atomic flag.
+        .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"]), .brew(["libedit"])]),
+        .target(name: "CEditLineShim", dependencies: ["CEditLine"]),
+
         // The standard rules: Lua files in the top-level `rules/` folder, embedded in the binary
         // so an installed `uniform` needs no resource folder beside it.
         .target(
@@ -67,7 +73,7 @@ let package = Package(
         .executableTarget(
             name: "uniform",
             dependencies: [
-                "UniformRules",
+                "UniformRules", "CEditLineShim",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

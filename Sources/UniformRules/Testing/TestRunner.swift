@@ -84,7 +84,6 @@ public struct TestRunner {
         var lines: [String: Set<Int>] = [:]
         do {
             let prepared = try prepare(file: test.file, output: { output += $0 + "\n" })
-            defer { if coverage { lines = prepared.engine.state.coverage() } }
             let state = prepared.engine.state
             let index = LuaValue.integer(Int64(test.index))
             var failure: Error?
@@ -98,6 +97,7 @@ public struct TestRunner {
                 failure = error
             }
             do { _ = try state.call(prepared.after, [index]) } catch { failure = failure ?? error }
+            if coverage { lines = state.coverage() }
             if let failure { throw failure }
             return (TestCaseResult(file: test.file, path: test.path, status: .passed, location: test.line.map { SourceLocation(file: test.file, line: $0) },
                                    duration: Date().timeIntervalSince(started), output: output), lines)

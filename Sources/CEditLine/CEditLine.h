@@ -1,0 +1,3 @@
+#pragma once
+#include <stdio.h>
+#include <editline/readline.h>

@@ -1,0 +1,162 @@
+import Foundation
+import UniformCore
+import UniformLua
+
+/// Tab completion for the REPL, independent of any terminal: given a line and the cursor, what
+/// may replace the word before the cursor. Knows Lua names (globals, fields after `.`, methods
+/// after `:`), type identifiers and bundle ids inside string literals and after `:why`/`:type`,
+/// REPL commands, and file names after `:load`.
+///
+/// Reads tables raw, so completing never runs rule code.
+public struct Completer {
+    /// Candidates replace the characters `start..<cursor` (positions in Unicode scalars).
+    public struct Completion: Equatable {
+        public var start: Int
+        public var candidates: [String]
+
+        public init(start: Int, candidates: [String]) {
+            self.start = start
+            self.candidates = candidates
+        }
+    }
+
+    let engine: RuleEngine
+    /// The REPL commands, with their colon (`:load`).
+    public var commands: [String]
+    /// Commands whose argument is a type or app (`:why`, `:type`).
+    public var targetCommands: Set<String>
+    /// Commands whose argument is a file (`:load`).
+    public var fileCommands: Set<String>
+    /// Relative file names are completed from here.
+    public var directory: String
+
+    public init(engine: RuleEngine, commands: [String], targetCommands: Set<String>, fileCommands: Set<String>,
+                directory: String = FileManager.default.currentDirectoryPath) {
+        self.engine = engine
+        self.commands = commands
+        self.targetCommands = targetCommands
+        self.fileCommands = fileCommands
+        self.directory = directory
+    }
+
+    public func complete(line: String, cursor: Int) -> Completion {
+        let scalars = Array(line.unicodeScalars.prefix(max(0, cursor)))
+        let prefix = String(String.UnicodeScalarView(scalars))
+        let cursor = scalars.count
+        if prefix.hasPrefix(":") {
+            guard let space = scalars.firstIndex(of: " ") else {
+                return Completion(start: 0, candidates: commands.filter { $0.hasPrefix(prefix) })
+            }
+            let command = String(String.UnicodeScalarView(scalars[..<space]))
+            var argumentStart = space
+            while argumentStart < cursor, scalars[argumentStart] == " " { argumentStart += 1 }
+            let argument = String(String.UnicodeScalarView(scalars[argumentStart...]))
+            if fileCommands.contains(command) { return Completion(start: argumentStart, candidates: files(matching: argument)) }
+            if targetCommands.contains(command) { return Completion(start: argumentStart, candidates: targets(matching: argument)) }
+            return Completion(start: cursor, candidates: [])
+        }
+        if let quote = openStringStart(scalars) {
+            let word = String(String.UnicodeScalarView(scalars[(quote + 1)...]))
+            return Completion(start: quote + 1, candidates: targets(matching: word))
+        }
+        var start = cursor
+        while start > 0, Self.isNameScalar(scalars[start - 1]) || scalars[start - 1] == "." || scalars[start - 1] == ":" { start -= 1 }
+        let expression = String(String.UnicodeScalarView(scalars[start...]))
+        return luaNames(expression, endingAt: cursor)
+    }
+
+    // MARK: Lua names
+
+    static func isNameScalar(_ s: Unicode.Scalar) -> Bool {
+        s == "_" || (s.value < 128 && (CharacterSet.alphanumerics.contains(s)))
+    }
+
+    func luaNames(_ expression: String, endingAt cursor: Int) -> Completion {
+        guard let separator = expression.lastIndex(where: { $0 == "." || $0 == ":" }) else {
+            var names = Set(keys(of: engine.state.globals))
+            names.formUnion(Self.keywords)
+            return Completion(start: cursor - expression.unicodeScalars.count, candidates: names.filter { $0.hasPrefix(expression) }.sorted())
+        }
+        let partial = String(expression[expression.index(after: separator)...])
+        let path = expression[..<separator].split(separator: ".", omittingEmptySubsequences: false)
+        guard !path.contains(where: { $0.isEmpty || $0.contains(":") }) else { return Completion(start: cursor, candidates: []) }
+        var value = LuaValue.table(engine.state.globals)
+        for component in path {
+            guard case .table(let t) = value else { return Completion(start: cursor, candidates: []) }
+            value = t[String(component)]
+        }
+        guard case .table(let table) = value else { return Completion(start: cursor, candidates: []) }
+        let methodsOnly = expression[separator] == ":"
+        let names = table.pairs().compactMap { pair -> String? in
+            guard case .string(let name) = pair.key, LuaState.isIdentifier(name) else { return nil }
+            if methodsOnly, case .function = pair.value {} else if methodsOnly { return nil }
+            return name
+        }
+        return Completion(start: cursor - partial.unicodeScalars.count, candidates: names.filter { $0.hasPrefix(partial) }.sorted())
+    }
+
+    func keys(of table: LuaTableRef) -> [String] {
+        table.pairs().compactMap { pair in
+            guard case .string(let name) = pair.key, LuaState.isIdentifier(name) else { return nil }
+            return name
+        }
+    }
+
+    /// Where the string literal the cursor is in starts (its quote), if it is in one.
+    func openStringStart(_ scalars: [Unicode.Scalar]) -> Int? {
+        var quote: Unicode.Scalar?
+        var start = 0
+        var i = 0
+        while i < scalars.count {
+            let s = scalars[i]
+            if let q = quote {
+                if s == "\\" { i += 1 } else if s == q { quote = nil }
+            } else if s == "\"" || s == "'" {
+                quote = s
+                start = i
+            } else if s == "-", i + 1 < scalars.count, scalars[i + 1] == "-" {
+                return nil // a comment: nothing to complete
+            }
+            i += 1
+        }
+        return quote == nil ? nil : start
+    }
+
+    static let keywords = [
+        "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if", "in",
+        "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while",
+    ]
+
+    // MARK: types and apps
+
+    /// Type identifiers and bundle ids starting with `word` (case-sensitive first; if none,
+    /// case-insensitive).
+    func targets(matching word: String) -> [String] {
+        let world = engine.world
+        var all = Set(world.graph.allIDs.map { world.graph.identifier($0) })
+        for app in world.apps { all.insert(app.bundleID) }
+        let exact = all.filter { $0.hasPrefix(word) }
+        if !exact.isEmpty { return exact.sorted() }
+        let lower = word.lowercased()
+        return all.filter { $0.lowercased().hasPrefix(lower) }.sorted()
+    }
+
+    // MARK: files
+
+    /// Entries of the directory named by `path`'s folder part whose names start with its last
+    /// component; folders end with `/`. Dot files only when asked for.
+    func files(matching path: String) -> [String] {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[...$0]) } ?? ""
+        let partial = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        var base = folder.isEmpty ? "." : folder
+        if base.hasPrefix("~") { base = NSString(string: base).expandingTildeInPath }
+        let url = base.hasPrefix("/") ? URL(fileURLWithPath: base) : URL(fileURLWithPath: directory).appendingPathComponent(base)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: url.path) else { return [] }
+        return names.filter { $0.hasPrefix(partial) && (partial.hasPrefix(".") || !$0.hasPrefix(".")) }.sorted().map { name in
+            var isDirectory: ObjCBool = false
+            FileManager.default.fileExists(atPath: url.appendingPathComponent(name).path, isDirectory: &isDirectory)
+            return folder + name + (isDirectory.boolValue ? "/" : "")
+        }
+    }
+}
