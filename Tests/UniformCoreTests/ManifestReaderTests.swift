@@ -44,4 +44,19 @@ final class ManifestReaderTests: XCTestCase {
         XCTAssertEqual(try Fixtures.manifest("<key>CFBundleIdentifier</key><string>a</string><key>UIDeviceFamily</key><array><integer>1</integer></array>").platform, .ios)
         XCTAssertEqual(try Fixtures.manifest("<key>CFBundleIdentifier</key><string>a</string>").platform, .macos)
     }
+
+    func testPreprocessorLinesAreReportedNotFatal() throws {
+        let m = try Fixtures.manifest("""
+        <key>CFBundleIdentifier</key><string>com.acme.pp</string>
+        <key>CFBundleURLTypes</key><array>
+        #ifdef INTUNE
+        <string>x</string>
+        #endif
+        </array>
+        """)
+        XCTAssertEqual(m.bundleID, "com.acme.pp")
+        let stray = m.findings.filter { $0.rule == "plist.stray-text" }
+        XCTAssertEqual(stray.map(\.subject), ["#ifdef INTUNE", "#endif"])
+        XCTAssertEqual(stray.first?.location?.line, 7)
+    }
 }

@@ -32,6 +32,10 @@ public struct ManifestReader {
                             location: rootLocation, findings: context.findings, document: document)
         }
         context.reportDuplicateKeys(in: root)
+        for stray in document.strayText {
+            let hint = stray.text.hasPrefix("#") ? " (an Info.plist preprocessor directive: Xcode runs the C preprocessor when INFOPLIST_PREPROCESS is set; this tool reads the file as is and ignores the line)" : "; it is ignored"
+            context.report("plist.stray-text", .warning, "text outside any element: '\(stray.text.prefix(60))'\(hint)", at: stray.mark, subject: String(stray.text.prefix(60)))
+        }
 
         let declaredID = context.string(root, "CFBundleIdentifier")
         var bundleID: String

@@ -5,6 +5,7 @@ import UniformCore
 public enum BuiltinRules {
     public static let all: [RuleInfo] = [
         RuleInfo(id: "plist.parse-error", severity: .error, description: "A manifest could not be parsed."),
+        RuleInfo(id: "plist.stray-text", severity: .warning, description: "Text outside any element, such as unprocessed #ifdef lines."),
         RuleInfo(id: "missing-role", severity: .warning, description: "A document type has no CFBundleTypeRole; it counts as Viewer."),
         RuleInfo(id: "empty-identifier", severity: .error, description: "An empty string where a type identifier belongs."),
         RuleInfo(id: "duplicate-key", severity: .warning, description: "A key appears twice in one dictionary; the last value wins."),
