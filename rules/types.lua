@@ -21,9 +21,10 @@ uniform.check {
   description = "A claimed type, or a parent of a declared type, is declared nowhere (catalog, manifests or rules).",
   example = "LSItemContentTypes names com.bittorrent.torrent while the app exports org.bittorrent.torrent",
   run = function(report)
-    local function hint(id)
-      local similar = uniform.similar_types(id)
-      if #similar > 0 then return "; did you mean '" .. similar[1] .. "'?" end
+    local function hint(id, except)
+      for _, similar in ipairs(uniform.similar_types(id)) do
+        if not except or similar:lower() ~= except:lower() then return "; did you mean '" .. similar .. "'?" end
+      end
       return "; declare it in UTExportedTypeDeclarations or UTImportedTypeDeclarations"
     end
     for _, app in ipairs(uniform.apps()) do
@@ -40,7 +41,7 @@ uniform.check {
       for i, parent in ipairs(d.parents) do
         if not uniform.is_declared(parent) and not parent:find("^dyn%.") and not is_placeholder(parent) then
           report { at = d.parent_locations[i] or d.location, subject = d.id .. " -> " .. parent,
-                   message = "'" .. d.id .. "' conforms to '" .. parent .. "', which is declared nowhere" .. hint(parent) }
+                   message = "'" .. d.id .. "' conforms to '" .. parent .. "', which is declared nowhere" .. hint(parent, d.id) }
         end
       end
     end)
