@@ -8,7 +8,7 @@ struct Uniform: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             CheckCommand.self, TestCommand.self, ResolveCommand.self, TypeCommand.self, ConformsCommand.self, SendCommand.self,
-            GraphCommand.self, PlistCommand.self,
+            GraphCommand.self, PlistCommand.self, RulesCommand.self, ClaimsCommand.self, DiffCommand.self,
         ]
     )
 }
