@@ -234,7 +234,7 @@ uniform.check {
   id = "export-loses-extension",
   severity = "warning",
   description = "An app exports a type whose own extension the lookup gives to another type, so its files are not typed as its own.",
-  example = "LibreOffice exports org.libreoffice.pdb-document with .pdb, but .pdb resolves to Molecules' com.sunsetlakesoftware.molecules.pdb",
+  example = "an app exports com.acme.structure with extension pdb, but .pdb resolves to another app's com.other.pdb, which conforms to public.data",
   run = function(report)
     for _, app in ipairs(uniform.apps()) do
       for _, d in ipairs(app.exports) do

@@ -23,6 +23,7 @@ struct RulesCommand: ParsableCommand {
         if let id {
             guard let rule = catalog.rules.first(where: { $0.id == id }) else {
                 let hint = catalog.rules.map(\.id).min { EditDistance.between(id, $0) < EditDistance.between(id, $1) }
+                    .flatMap { EditDistance.between(id, $0) <= 3 ? $0 : nil }
                 throw CommandFailure.input("no rule '\(id)'\(hint.map { "; did you mean '\($0)'?" } ?? ""); `uniform rules` lists them")
             }
             switch format {
