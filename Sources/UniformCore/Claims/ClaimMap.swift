@@ -25,7 +25,7 @@ public struct ClaimMap: Sendable {
         for (n, id) in order.enumerated() {
             guard let declaration = graph.declaration(id) else { continue }
             let reason = n == 0
-                ? (order.count == 1 ? "the only type with this tag" : "wins the lookup")
+                ? (order.count == 1 ? "the only type with this tag" : "preferred over \(order.count - 1) other type\(order.count == 2 ? "" : "s") (their reasons below)")
                 : ClaimPreference.reason(winner: order[0], loser: id, tag: tag, tagClass: tagClass, graph: graph)
             entries.append(ClaimEntry(identifier: graph.identifier(id), declaration: declaration, wins: n == 0, isShadowed: false,
                                       reason: reason, declaredBy: Self.declarers(of: id, in: world),
