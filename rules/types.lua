@@ -230,3 +230,36 @@ uniform.check {
     end
   end,
 }
+
+uniform.check {
+  id = "export-loses-extension",
+  severity = "warning",
+  description = "An app exports a type whose own extension the lookup gives to another type, so its files are not typed as its own.",
+  example = "an app exports com.acme.structure with extension pdb, but .pdb resolves to another app's com.other.pdb, which conforms to public.data",
+  run = function(report)
+    for _, app in ipairs(uniform.apps()) do
+      for _, d in ipairs(app.exports) do
+        local seen = {}
+        for _, ext in ipairs(d.tags["public.filename-extension"] or {}) do
+          local key = ext:lower()
+          if ext ~= "*" and ext ~= "" and not seen[key] and not is_placeholder(d.id) and not ext:find("[%$@]") then
+            seen[key] = true
+            local map = uniform.claims("." .. ext)
+            if map.winner and map.winner:lower() ~= d.id:lower() then
+              local why, owners = "", {}
+              for _, t in ipairs(map.types) do
+                if t.wins then owners = t.declared_by end
+                if t.id:lower() == d.id:lower() and t.origin == app.id then why = t.reason end
+              end
+              local behind = #owners > 0 and (" (declared by " .. table.concat(owners, ", ") .. ")") or ""
+              report { at = d.location, subject = d.id .. " ." .. key,
+                       message = "'." .. ext .. "' of '" .. d.id .. "' resolves to '" .. map.winner .. "'" .. behind ..
+                                 (why ~= "" and ("; " .. why) or "") ..
+                                 "; such files are typed as the other type. Drop the extension, or see `uniform claims ." .. ext .. "`" }
+            end
+          end
+        end
+      end
+    end
+  end,
+}

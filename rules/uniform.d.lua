@@ -304,6 +304,30 @@ function CandidateList:sort(less) end
 ---@field conforming_to? string
 ---@field all? boolean return every identifier with the tag
 
+---An app behind a claim (uniform.claims).
+---@class uniform.ClaimingApp
+---@field app string bundle id
+---@field rank string Owner, Default, Alternate or None
+---@field role string Editor, Viewer, Shell, QLGenerator or None
+---@field claimed_as string the identifier or legacy tag the document type names
+---@field location uniform.Location
+
+---A type claiming a tag (uniform.claims): a declaration plus the verdict and the apps.
+---@class uniform.ClaimEntry: uniform.Declaration
+---@field wins boolean the type the lookup picks
+---@field shadowed boolean another declaration of the same identifier takes precedence
+---@field reason string why it wins or loses
+---@field declared_by string[] bundle ids of the declaring apps
+---@field claimed_by uniform.ClaimingApp[]
+
+---Every type claiming an extension or MIME type (uniform.claims).
+---@class uniform.ClaimMap
+---@field tag string
+---@field tag_class string
+---@field winner? string
+---@field types uniform.ClaimEntry[]
+---@field legacy uniform.ClaimingApp[]
+
 ---@class uniform.ResolveOptions
 ---@field role? uniform.RoleQuery
 ---@field from? string the sender's bundle id (recorded as query.from)
@@ -401,6 +425,11 @@ function uniform.type(target, options) end
 ---@param args uniform.LookupArgs
 ---@return uniform.Type|string[]
 function uniform.lookup(args) end
+
+---Every declared type claiming an extension (`.pdb`) or MIME type, the winner first, with the apps behind each.
+---@param tag string
+---@return uniform.ClaimMap
+function uniform.claims(tag) end
 
 ---Whether target `a` conforms to identifier `b`.
 ---@param a string target

@@ -8,7 +8,7 @@ struct Uniform: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             CheckCommand.self, TestCommand.self, ResolveCommand.self, TypeCommand.self, ConformsCommand.self, SendCommand.self,
-            GraphCommand.self, ReplCommand.self, PlistCommand.self,
+            GraphCommand.self, ReplCommand.self, ClaimsCommand.self, DiffCommand.self, RulesCommand.self, PlistCommand.self,
         ]
     )
 }

@@ -32,6 +32,13 @@ extension UniformAPI {
             let type = TypeResolver(graph: world.graph).resolve(.tag(tagClass: tagClass, tag: tag), conformingTo: filter, documentConformance: false)
             return [self.builder.type(type, graph: world.graph)]
         }
+        functions["claims"] = { ctx in
+            let text = try ctx.string(1)
+            guard let (tagClass, tag) = ClaimTag.parse(text) else {
+                throw LuaArguments.Problem(description: "uniform.claims: '\(text)' is neither an extension ('.pdb') nor a MIME type ('chemical/x-pdb')")
+            }
+            return [self.builder.claimMap(ClaimMap(tag: tag, tagClass: tagClass, world: self.engine.world))]
+        }
         functions["conforms"] = { ctx in
             let world = self.engine.world
             let resolver = TypeResolver(graph: world.graph)

@@ -21,6 +21,10 @@ public enum BuiltinRules {
         RuleInfo(id: "manifest.root-not-dictionary", severity: .error, description: "The root of an Info.plist is not a dictionary."),
         RuleInfo(id: "defaults.invalid-entry", severity: .warning, description: "An LSHandlers entry of a preferences plist is malformed."),
         RuleInfo(id: "rule-error", severity: .error, description: "A check failed to run (a Lua error or an exhausted limit)."),
+        RuleInfo(id: SuppressionFilter.missingReason, severity: .warning, description: "A suppression gives no reason for silencing its finding."),
+        RuleInfo(id: SuppressionFilter.unused, severity: .warning, description: "A suppression matches no finding; it can go."),
+        RuleInfo(id: SuppressionFilter.invalid, severity: .warning, description: "A uniform:ignore comment names no rule id."),
+        RuleInfo(id: BaselineComparison.staleRule, severity: .note, description: "A baseline entry no longer occurs (an error with --strict-baseline)."),
     ]
 }
 

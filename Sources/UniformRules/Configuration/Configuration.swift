@@ -24,6 +24,8 @@ public struct Configuration: Sendable {
     public var reporters: [String] = []
     public var limits = LuaLimits()
     public var standardRules = true
+    /// `suppress`: findings silenced with a reason (`uniform check` applies them).
+    public var suppressions: [Suppression] = []
 
     public init(directory: String) {
         self.directory = directory
@@ -59,7 +61,7 @@ public struct Configuration: Sendable {
         }
         let args = LuaArguments(function: displayPath(file), table: t)
         do {
-            try args.allowOnly(["manifests", "rules", "tests", "defines", "platform", "defaults", "disable", "severity", "reporters", "limits", "standard_rules"])
+            try args.allowOnly(["manifests", "rules", "tests", "defines", "platform", "defaults", "disable", "severity", "reporters", "limits", "standard_rules", "suppress"])
             config.manifests = try args.strings("manifests")
             config.rules = try args.strings("rules")
             config.tests = try args.strings("tests")
@@ -71,6 +73,9 @@ public struct Configuration: Sendable {
                 config.platform = platform
             }
             config.defaults = try args.string("defaults")
+            if let suppress = try args.tableValue("suppress") {
+                config.suppressions = try ConfiguredSuppressions.read(suppress, directory: directory, file: file)
+            }
             for (key, value) in try args.tableValue("defines")?.pairs() ?? [] {
                 guard case .string(let k) = key else { throw args.fail("'defines' keys must be names") }
                 switch value {

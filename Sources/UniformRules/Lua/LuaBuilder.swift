@@ -192,3 +192,29 @@ struct LuaBuilder {
         ])
     }
 }
+
+extension LuaBuilder {
+    /// `uniform.claims`: the tag, the winner, every claiming type with its apps.
+    func claimMap(_ map: ClaimMap) -> LuaValue {
+        func app(_ a: ClaimingApp) -> LuaValue {
+            table([], ["app": .string(a.bundleID), "rank": .string(a.rank.rawValue), "role": .string(a.role.rawValue),
+                       "claimed_as": .string(a.claimedAs), "location": location(a.location)])
+        }
+        let types: [LuaValue] = map.entries.map { entry in
+            guard case .table(let t) = declaration(entry.declaration) else { return .nil }
+            t["wins"] = .boolean(entry.wins)
+            t["shadowed"] = .boolean(entry.isShadowed)
+            t["reason"] = .string(entry.reason)
+            t["declared_by"] = strings(entry.declaringApps)
+            t["claimed_by"] = table(entry.claimedBy.map(app))
+            return .table(t)
+        }
+        return table([], [
+            "tag": .string(map.tag),
+            "tag_class": .string(map.tagClass),
+            "winner": optional(map.winner),
+            "types": table(types),
+            "legacy": table(map.legacyClaims.map(app)),
+        ])
+    }
+}

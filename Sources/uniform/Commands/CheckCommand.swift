@@ -25,11 +25,13 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "Fail on warnings too.")
     var strict = false
 
+    @OptionGroup var baseline: BaselineOptions
+
     func run() throws {
         var options = world
         options.tolerateBrokenManifests = true
         let session = try options.makeSession(paths: paths, standardRules: true, output: { Output.error($0) })
-        let findings = session.engine.runChecks(options: session.config.checkOptions)
+        let findings = try baseline.findings(of: session)
         let run = CheckRun(findings: findings, manifests: session.engine.world.apps.map(\.file), rules: session.engine.ruleInfos,
                            toolVersion: UniformVersion.current, baseDirectory: FileManager.default.currentDirectoryPath)
         let specs = formats.isEmpty ? (session.config.reporters.isEmpty ? ["text"] : session.config.reporters) : formats

@@ -1,0 +1,40 @@
+import ArgumentParser
+import UniformRules
+
+/// `uniform rules [ID]`: what can fire, how loudly, and where it is written — the ids that
+/// `.uniform.lua`'s `disable`, `severity` and `suppress` and inline `uniform:ignore` expect.
+struct RulesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rules",
+        abstract: "List every rule (built-in, standard and loaded) with its severity, description and where it is defined; with an ID, its documentation."
+    )
+
+    @Argument(help: "A rule id: show its documentation and example.")
+    var id: String?
+
+    @OptionGroup var world: WorldOptions
+
+    @Option(help: "Output format: text or json.")
+    var format: QueryFormat = .text
+
+    func run() throws {
+        let session = try world.makeSession(standardRules: true, output: { Output.error($0) })
+        let catalog = RuleCatalog(engine: session.engine, options: session.config.checkOptions)
+        if let id {
+            guard let rule = catalog.rules.first(where: { $0.id == id }) else {
+                let hint = catalog.rules.map(\.id).min { EditDistance.between(id, $0) < EditDistance.between(id, $1) }
+                    .flatMap { EditDistance.between(id, $0) <= 3 ? $0 : nil }
+                throw CommandFailure.input("no rule '\(id)'\(hint.map { "; did you mean '\($0)'?" } ?? ""); `uniform rules` lists them")
+            }
+            switch format {
+            case .text: Output.print(catalog.documentation(rule))
+            case .json: Output.print(RuleCatalog.json(rule).rendered())
+            }
+            return
+        }
+        switch format {
+        case .text: Output.print(catalog.table)
+        case .json: Output.print(JSONValue.array(catalog.rules.map(RuleCatalog.json)).rendered())
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import XCTest
+
+/// `uniform check --write-baseline` / `--baseline` / `--strict-baseline`.
+final class BaselineTests: XCTestCase {
+    var dir: URL!
+
+    override func setUpWithError() throws {
+        dir = try CLI.temporaryDirectory()
+        try TestManifest.write("return { manifests = { \"App\" } }\n", to: dir, ".uniform.lua")
+        try TestManifest.write(TestManifest.app("com.acme.app", claims: ["com.acme.undeclared-one"]), to: dir, "App/Info.plist")
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
+
+    func testWrittenBaselineHidesOldFindingsAndShowsANewOne() throws {
+        let write = try CLI.run(["check", "--write-baseline", "baseline.json"], in: dir)
+        XCTAssertEqual(write.status, 0, write.stderr)
+        XCTAssertTrue(write.stdout.contains("undeclared-one"), "writing still reports: \(write.stdout)")
+        let baseline = try String(contentsOf: dir.appendingPathComponent("baseline.json"), encoding: .utf8)
+        XCTAssertTrue(baseline.contains("\"file\":\"App/Info.plist\""), baseline)
+        XCTAssertFalse(baseline.contains("\"line\""), "no line numbers in a baseline: \(baseline)")
+
+        let clean = try CLI.run(["check", "--baseline", "baseline.json", "--strict"], in: dir)
+        XCTAssertEqual(clean.status, 0, clean.stdout + clean.stderr)
+        XCTAssertFalse(clean.stdout.contains("undeclared-one"), clean.stdout)
+        XCTAssertTrue(clean.stderr.contains("1 finding accepted"), clean.stderr)
+
+        try TestManifest.write(TestManifest.app("com.acme.app", claims: ["com.acme.undeclared-one", "com.acme.undeclared-two"]), to: dir, "App/Info.plist")
+        let new = try CLI.run(["check", "--baseline", "baseline.json", "--strict", "--format", "json"], in: dir)
+        XCTAssertEqual(new.status, 1, new.stdout + new.stderr)
+        XCTAssertTrue(new.stdout.contains("undeclared-two"), new.stdout)
+        XCTAssertFalse(new.stdout.contains("undeclared-one"), new.stdout)
+    }
+
+    func testMovedLineDoesNotBreakTheBaseline() throws {
+        XCTAssertEqual(try CLI.run(["check", "--write-baseline", "baseline.json"], in: dir).status, 0)
+        let header = (1...6).map { "\t<key>X\($0)</key>\n\t<string>padding</string>" }.joined(separator: "\n")
+        try TestManifest.write(TestManifest.app("com.acme.app", claims: ["com.acme.undeclared-one"], header: header), to: dir, "App/Info.plist")
+        let moved = try CLI.run(["check", "--format", "json"], in: dir)
+        XCTAssertTrue(moved.stdout.contains("undeclared-one"), "the finding is still there, on another line")
+        let run = try CLI.run(["check", "--baseline", "baseline.json", "--strict"], in: dir)
+        XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
+        XCTAssertFalse(run.stdout.contains("undeclared-one"), run.stdout)
+        XCTAssertFalse(run.stdout.contains("baseline.stale"), run.stdout)
+    }
+
+    func testFixedFindingIsReportedAsStale() throws {
+        XCTAssertEqual(try CLI.run(["check", "--write-baseline", "baseline.json"], in: dir).status, 0)
+        try TestManifest.write(TestManifest.app("com.acme.app", claims: ["public.plain-text"]), to: dir, "App/Info.plist")
+        let run = try CLI.run(["check", "--baseline", "baseline.json"], in: dir)
+        XCTAssertEqual(run.status, 0, "stale entries are notes without --strict-baseline: \(run.stdout)")
+        XCTAssertTrue(run.stdout.contains("baseline.json:5"), "points at the entry's line: \(run.stdout)")
+        XCTAssertTrue(run.stdout.contains("[baseline.stale]"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("com.acme.undeclared-one no longer occurs"), run.stdout)
+        let strict = try CLI.run(["check", "--baseline", "baseline.json", "--strict-baseline"], in: dir)
+        XCTAssertEqual(strict.status, 1, strict.stdout)
+        XCTAssertTrue(strict.stdout.contains("error:"), strict.stdout)
+    }
+
+    func testBadBaselineIsAnInputError() throws {
+        try "not json".write(to: dir.appendingPathComponent("bad.json"), atomically: true, encoding: .utf8)
+        let bad = try CLI.run(["check", "--baseline", "bad.json"], in: dir)
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("bad.json"), bad.stderr)
+        let missing = try CLI.run(["check", "--baseline", "missing.json"], in: dir)
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.stderr.contains("--write-baseline"), missing.stderr)
+        XCTAssertEqual(try CLI.run(["check", "--strict-baseline"], in: dir).status, 2, "usage error")
+    }
+}

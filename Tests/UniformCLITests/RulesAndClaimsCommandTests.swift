@@ -1,0 +1,65 @@
+import Foundation
+import XCTest
+
+/// `uniform rules [ID]` and `uniform claims TAG-OR-TYPE`.
+final class RulesAndClaimsCommandTests: XCTestCase {
+    func testRulesListsBuiltinStandardAndLoadedRules() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try TestManifest.write("""
+        uniform.check { id = "acme.no-foo", severity = "note", description = "No foo.", example = "<string>foo</string>", run = function(report) end }
+        """, to: dir, "acme.lua")
+        try TestManifest.write("return { severity = { [\"undeclared-type\"] = \"error\" }, disable = { \"foreign-export\" } }\n", to: dir, ".uniform.lua")
+        let list = try CLI.run(["rules", "-r", "acme.lua"], in: dir)
+        XCTAssertEqual(list.status, 0, list.stderr)
+        let lines = list.stdout.components(separatedBy: "\n")
+        XCTAssertTrue(lines.contains { $0.hasPrefix("duplicate-key ") && $0.contains("(built-in)") }, list.stdout)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("undeclared-type ") && $0.contains(" error ") && $0.contains("rules/types.lua:") }, list.stdout)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("foreign-export ") && $0.contains(" off ") }, list.stdout)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("export-loses-extension ") }, list.stdout)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("acme.no-foo ") && $0.contains("acme.lua:1") && $0.contains("No foo.") }, list.stdout)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("suppression.missing-reason ") }, list.stdout)
+
+        let one = try CLI.run(["rules", "acme.no-foo", "-r", "acme.lua"], in: dir)
+        XCTAssertEqual(one.status, 0)
+        XCTAssertTrue(one.stdout.contains("example: <string>foo</string>"), one.stdout)
+        XCTAssertTrue(one.stdout.contains("uniform:ignore acme.no-foo"), one.stdout)
+
+        let json = try CLI.run(["rules", "--format", "json"], in: dir)
+        let rules = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        XCTAssertTrue(rules.contains { $0["id"] as? String == "exposed-private-type" && ($0["defined_at"] as? String)?.hasPrefix("rules/exposure.lua") == true })
+
+        let unknown = try CLI.run(["rules", "undeclared-typo"], in: dir)
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.stderr.contains("did you mean 'undeclared-type'"), unknown.stderr)
+    }
+
+    func testClaimsOfPDBListMoleculesAndLibreOfficeWithTheirApps() throws {
+        let plists = try CLI.shared("realworld/plists")
+        let run = try CLI.run(["claims", ".pdb", "-m", plists])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stdout.contains("the lookup picks com.sunsetlakesoftware.molecules.pdb"), run.stdout)
+        let json = try CLI.json(try CLI.run(["claims", ".pdb", "-m", plists, "--format", "json"]).stdout)
+        let types = try XCTUnwrap(json["types"] as? [[String: Any]])
+        let byID = Dictionary(uniqueKeysWithValues: types.map { ($0["id"] as! String, $0) })
+        let molecules = try XCTUnwrap(byID["com.sunsetlakesoftware.molecules.pdb"])
+        let libre = try XCTUnwrap(byID["org.libreoffice.pdb-document"])
+        XCTAssertEqual(molecules["wins"] as? Bool, true)
+        XCTAssertEqual(libre["wins"] as? Bool, false)
+        XCTAssertTrue((libre["reason"] as? String)?.contains("loses to com.sunsetlakesoftware.molecules.pdb") == true)
+        func apps(_ entry: [String: Any]) -> [String] { (entry["claimed_by"] as? [[String: Any]] ?? []).compactMap { $0["app"] as? String } }
+        XCTAssertTrue(apps(molecules).contains { $0.contains("molecules") }, "\(apps(molecules))")
+        XCTAssertTrue(apps(libre).contains { $0.contains("libreoffice") }, "\(apps(libre))")
+        XCTAssertTrue((libre["declared_by"] as? [String])?.contains { $0.contains("libreoffice") } == true)
+    }
+
+    func testClaimsOfATypeMapsItsTagsAndRejectsNonsense() throws {
+        let run = try CLI.run(["claims", "com.sunsetlakesoftware.molecules.pdb", "-m", "examples/molecules/apps"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stdout.contains(".pdb: 1 type claims it"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("chemical/x-pdb: 1 type claims it"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("claimed by: com.sunsetlakesoftware.molecules (Owner, Viewer)"), run.stdout)
+        let bad = try CLI.run(["claims", "nonsense", "-m", "examples/molecules/apps"])
+        XCTAssertEqual(bad.status, 2)
+    }
+}
