@@ -233,7 +233,7 @@ uniform.check {
 
 uniform.check {
   id = "export-loses-extension",
-  severity = "warning",
+  severity = "note",
   description = "An app exports a type whose own extension the lookup gives to another type, so its files are not typed as its own.",
   example = "an app exports com.acme.structure with extension pdb, but .pdb resolves to another app's com.other.pdb, which conforms to public.data",
   run = function(report)
