@@ -78,6 +78,12 @@ public struct TypeGraph: Sendable {
 
     public func identifier(_ id: TypeID) -> String { spellings[id.index] }
 
+    /// Conformance by identifier strings (case-insensitive); false when either is unknown.
+    public func conforms(_ a: String, to b: String) -> Bool {
+        guard let x = id(of: a), let y = id(of: b) else { return false }
+        return conforms(x, to: y)
+    }
+
     public func isDeclared(_ id: TypeID) -> Bool { winners[id.index] != nil }
 
     /// The winning declaration, whose parents and tags count.
