@@ -34,6 +34,13 @@ case "generate":
     let start = Clock.now()
     let (files, bytes) = try WorldGenerator(count: n, seed: seed).write(to: arguments[2])
     print(String(format: "%d manifests, %.1f MB, in %.1f s", files.count, Double(bytes) / 1e6, Clock.now() - start))
+case "profile-resolve":
+    // A loop for `perf record`: the resolve mix on the real manifests, no rules, ~5 s.
+    let world = World(manifests: ManifestLoader().load([shared + "/realworld/plists"]).manifests)
+    let mix = ResolveMix(world: world)
+    let resolver = Resolver(world: world)
+    let start = Clock.now()
+    while Clock.now() - start < 5 { blackHole(ResolveMix.measure(mix.queries, resolver: resolver, runs: 1)) }
 case "load-world":
     WorldChildren.loadWorld(arguments[1])
 case "foundation-parse":

@@ -9,6 +9,9 @@ public struct TypeGraph: Sendable {
     /// Original spelling of each identifier (from its winning declaration, else first seen).
     private(set) var spellings: [String] = []
     private var index: [String: TypeID] = [:]
+    /// Winning spellings that are not all lowercase (`com.apple.iWork.pages`), so looking up an
+    /// identifier as the graph spells it costs one hash and no `lowercased()`.
+    private var spellingIndex: [String: TypeID] = [:]
     /// All declarations of each type in load order, and which one wins.
     private(set) var declarationsByType: [[TypeDeclaration]] = []
     private(set) var winners: [Int?] = []
@@ -60,6 +63,9 @@ public struct TypeGraph: Sendable {
             wildcardFlags[i] = winner.isWildcard || Self.extraWildcards.contains(winner.identifier.lowercased())
             indexTags(of: winner, as: TypeID(i))
         }
+        for (i, spelling) in spellings.enumerated() where index[spelling] == nil {
+            spellingIndex[spelling] = TypeID(i)
+        }
         reportLosingDeclarations()
         reportSelfConformance()
         breakCycles()
@@ -73,7 +79,7 @@ public struct TypeGraph: Sendable {
 
     /// Case-insensitive lookup of an interned identifier.
     public func id(of identifier: String) -> TypeID? {
-        index[identifier] ?? index[identifier.lowercased()]
+        index[identifier] ?? spellingIndex[identifier] ?? index[identifier.lowercased()]
     }
 
     public func identifier(_ id: TypeID) -> String { spellings[id.index] }
@@ -131,14 +137,28 @@ public struct TypeGraph: Sendable {
         let data = id(of: "public.data")
         func key(_ t: TypeID) -> (Int, Int, Int, Int, Int) {
             let declaration = self.declaration(t)!
-            let isPublic = spellings[t.index].lowercased().hasPrefix("public.") ? 0 : 1
+            let isPublic = Self.hasPublicPrefix(spellings[t.index]) ? 0 : 1
             let isData = (data.map { conforms(t, to: $0) } ?? false) ? 0 : 1
             let first = declaration.tags(ofClass: tagClass).first.map { Self.normalise($0, ofClass: tagClass) == normalised } ?? false
             let exported = declaration.kind == .exported ? 0 : 1
             return (isPublic, isData, first ? 0 : 1, exported, winnerOrder[t.index])
         }
-        return candidates.sorted { key($0) < key($1) }
+        // Keys once per candidate, not once per comparison; the load order makes them unique.
+        return candidates.map { (key($0), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
     }
+
+    /// `lowercased().hasPrefix("public.")` without allocating.
+    private static func hasPublicPrefix(_ identifier: String) -> Bool {
+        var i = 0
+        for byte in identifier.utf8 {
+            if i == publicPrefix.count { return true }
+            let folded = (byte >= 65 && byte <= 90) ? byte + 32 : byte
+            if folded != publicPrefix[i] { return false }
+            i += 1
+        }
+        return i == publicPrefix.count
+    }
+    private static let publicPrefix = Array("public.".utf8)
 
     /// The preferred (first) tag of a class, from the winning declaration.
     public func preferredTag(_ id: TypeID, ofClass tagClass: String) -> String? {
