@@ -1,5 +1,6 @@
 import Foundation
 import UniformCore
+import UniformRules
 
 // uniform-bench [all|plist|lua|core|scale|process] [--shared DIR] [--work DIR] [--sizes 1000,10000,100000]
 //               [--seed S] [--plot FILE] [--world N]
@@ -38,7 +39,9 @@ case "profile-resolve":
     // A loop for `perf record`: the resolve mix on the real manifests, no rules, ~5 s.
     let world = World(manifests: ManifestLoader().load([shared + "/realworld/plists"]).manifests)
     let mix = ResolveMix(world: world)
-    let resolver = Resolver(world: world)
+    let engine = UniformRules.RuleEngine(inputs: UniformRules.WorldInputs(manifests: world.apps), output: { _ in })
+    if arguments.contains("--policy") { try engine.load(source: rankingPolicySource, chunkName: "bench/policy.lua") }
+    let resolver = engine.resolver
     let start = Clock.now()
     while Clock.now() - start < 5 { blackHole(ResolveMix.measure(mix.queries, resolver: resolver, runs: 1)) }
 case "load-world":
