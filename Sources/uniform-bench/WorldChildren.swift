@@ -8,10 +8,19 @@ enum WorldChildren {
     /// Prints `seconds peakBytes types apps`.
     static func loadWorld(_ directory: String) {
         let start = Clock.now()
-        let loaded = ManifestLoader().load([directory])
+        let loader = ManifestLoader()
+        let (entries, _) = loader.discover([directory])
+        let discovered = Clock.now()
+        let loaded = loader.load(entries)
+        let parsed = Clock.now()
         let world = World(manifests: loaded.manifests)
+        let built = Clock.now()
         let resolution = try? Resolver(world: world).resolve(Query(target: .fileExtension("txt")))
         let seconds = Clock.now() - start
+        if ProcessInfo.processInfo.environment["UNIFORM_BENCH_PHASES"] != nil {
+            FileHandle.standardError.write(String(format: "discover %.3f s, parse %.3f s, build %.3f s, resolve %.4f s\n",
+                                                  discovered - start, parsed - discovered, built - parsed, start + seconds - built).data(using: .utf8)!)
+        }
         blackHole(resolution?.handlers.count)
         print("\(seconds) \(PeakMemory.bytes()) \(world.graph.count) \(world.apps.count)")
     }

@@ -13,10 +13,12 @@ public struct TypeGraph: Sendable {
     /// identifier as the graph spells it costs one hash and no `lowercased()`.
     private var spellingIndex: [String: TypeID] = [:]
     /// All declarations of each type in load order, and which one wins.
-    private(set) var declarationsByType: [[TypeDeclaration]] = []
-    private(set) var winners: [Int?] = []
-    /// Load position of each winning declaration (for tie-breaks in tag lookup).
-    private var winnerOrder: [Int] = []
+    /// Every declaration once, in load order; types refer to them by position, so building
+    /// the graph copies no declaration.
+    private var allDeclarations: [TypeDeclaration] = []
+    private var declarationsByType: [[Int32]] = []
+    /// Load position of each type's winning declaration (also its tie-break in tag lookup).
+    private var winners: [Int32?] = []
     private(set) var parentIDs: [[TypeID]] = []
     private var closures: [[Ancestor]] = []
     /// Sorted ids of each closure, for fast conformance tests.
@@ -32,18 +34,14 @@ public struct TypeGraph: Sendable {
     public static let extraWildcards: Set<String> = ["public.content"]
 
     public init(declarations: [TypeDeclaration], additionalIdentifiers: [String] = []) {
+        allDeclarations = declarations
         for (order, declaration) in declarations.enumerated() {
             let id = intern(declaration.identifier)
-            declarationsByType[id.index].append(declaration)
+            declarationsByType[id.index].append(Int32(order))
             if let current = winners[id.index] {
-                let best = declarationsByType[id.index][current]
-                if declaration.precedence < best.precedence {
-                    winners[id.index] = declarationsByType[id.index].count - 1
-                    winnerOrder[id.index] = order
-                }
+                if declaration.precedence < declarations[Int(current)].precedence { winners[id.index] = Int32(order) }
             } else {
-                winners[id.index] = declarationsByType[id.index].count - 1
-                winnerOrder[id.index] = order
+                winners[id.index] = Int32(order)
             }
         }
         // Parents and extra identifiers become (possibly undeclared) nodes too.
@@ -56,7 +54,7 @@ public struct TypeGraph: Sendable {
         wildcardFlags = Array(repeating: false, count: spellings.count)
         for i in 0..<spellings.count {
             guard let w = winners[i] else { continue }
-            let winner = declarationsByType[i][w]
+            let winner = allDeclarations[Int(w)]
             spellings[i] = winner.identifier
             var seen = Set<TypeID>()
             parentIDs[i] = winner.parents.compactMap { id(of: $0) }.filter { seen.insert($0).inserted }
@@ -94,11 +92,11 @@ public struct TypeGraph: Sendable {
 
     /// The winning declaration, whose parents and tags count.
     public func declaration(_ id: TypeID) -> TypeDeclaration? {
-        winners[id.index].map { declarationsByType[id.index][$0] }
+        winners[id.index].map { allDeclarations[Int($0)] }
     }
 
     /// Every declaration of the type in load order (winner included).
-    public func declarations(_ id: TypeID) -> [TypeDeclaration] { declarationsByType[id.index] }
+    public func declarations(_ id: TypeID) -> [TypeDeclaration] { declarationsByType[id.index].map { allDeclarations[Int($0)] } }
 
     /// Direct parents after cycle breaking, in declared order.
     public func parents(_ id: TypeID) -> [TypeID] { parentIDs[id.index] }
@@ -141,10 +139,27 @@ public struct TypeGraph: Sendable {
             let isData = (data.map { conforms(t, to: $0) } ?? false) ? 0 : 1
             let first = declaration.tags(ofClass: tagClass).first.map { Self.normalise($0, ofClass: tagClass) == normalised } ?? false
             let exported = declaration.kind == .exported ? 0 : 1
-            return (isPublic, isData, first ? 0 : 1, exported, winnerOrder[t.index])
+            return (isPublic, isData, first ? 0 : 1, exported, Int(winners[t.index]!))
         }
         // Keys once per candidate, not once per comparison; the load order makes them unique.
         return candidates.map { (key($0), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+    }
+
+    /// `caseInsensitiveCompare(_:) == .orderedSame`, without Foundation when both are ASCII.
+    static func equalIgnoringCase(_ a: String, _ b: String) -> Bool {
+        var x = a.utf8.makeIterator(), y = b.utf8.makeIterator()
+        while true {
+            switch (x.next(), y.next()) {
+            case (nil, nil): return true
+            case (let p?, let q?):
+                if p >= 0x80 || q >= 0x80 { return a.caseInsensitiveCompare(b) == .orderedSame }
+                let fp = (p >= 65 && p <= 90) ? p + 32 : p, fq = (q >= 65 && q <= 90) ? q + 32 : q
+                if fp != fq { return false }
+            default:
+                // One ran out: unequal, unless non-ASCII remains that Foundation might fold.
+                return (a.utf8.contains { $0 >= 0x80 } || b.utf8.contains { $0 >= 0x80 }) && a.caseInsensitiveCompare(b) == .orderedSame
+            }
+        }
     }
 
     /// `lowercased().hasPrefix("public.")` without allocating.
@@ -187,6 +202,8 @@ public struct TypeGraph: Sendable {
     // MARK: - Building
 
     private mutating func intern(_ identifier: String) -> TypeID {
+        // Most identifiers are lowercase already: look them up as they are before allocating.
+        if let existing = index[identifier] { return existing }
         let key = identifier.lowercased()
         if let existing = index[key] { return existing }
         let id = TypeID(spellings.count)
@@ -194,7 +211,6 @@ public struct TypeGraph: Sendable {
         spellings.append(identifier)
         declarationsByType.append([])
         winners.append(nil)
-        winnerOrder.append(Int.max)
         return id
     }
 
@@ -211,10 +227,10 @@ public struct TypeGraph: Sendable {
 
     private mutating func reportLosingDeclarations() {
         for i in 0..<spellings.count {
-            let all = declarationsByType[i]
-            guard all.count > 1, let w = winners[i] else { continue }
-            let winner = all[w]
-            for (n, loser) in all.enumerated() where n != w {
+            guard declarationsByType[i].count > 1, let w = winners[i] else { continue }
+            let winner = allDeclarations[Int(w)]
+            for n in declarationsByType[i] where n != w {
+                let loser = allDeclarations[Int(n)]
                 // Two imports of a system type are routine; conflicting exports are not.
                 let severity: Severity = (loser.kind == .exported) ? .warning : .note
                 let why: String
@@ -243,8 +259,9 @@ public struct TypeGraph: Sendable {
     /// deserves a finding even when the catalog's declaration shadows it.
     private mutating func reportSelfConformance() {
         for i in 0..<spellings.count {
-            for declaration in declarationsByType[i] where declaration.origin != .catalog {
-                if let n = declaration.parents.firstIndex(where: { $0.caseInsensitiveCompare(declaration.identifier) == .orderedSame }) {
+            for d in declarationsByType[i] where allDeclarations[Int(d)].origin != .catalog {
+                let declaration = allDeclarations[Int(d)]
+                if let n = declaration.parents.firstIndex(where: { Self.equalIgnoringCase($0, declaration.identifier) }) {
                     let location = n < declaration.parentLocations.count ? declaration.parentLocations[n] : declaration.location
                     findings.append(Finding(
                         rule: "conformance-cycle", severity: .error,
