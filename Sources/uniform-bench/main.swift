@@ -1,16 +1,63 @@
 import Foundation
+import UniformCore
+import UniformRules
 
-// uniform-bench [all|plist|lua|core] [--shared DIR]
+// uniform-bench [all|plist|lua|core|scale|process] [--shared DIR] [--work DIR] [--sizes 1000,10000,100000]
+//               [--seed S] [--plot FILE] [--world N]
+// uniform-bench generate N DIR [--seed S]
 // Prints figures with ratios against baselines measured in the same run. Build in release:
-//   swift build -c release --product uniform-bench && .build/release/uniform-bench
+//   swift build -c release --product uniform-bench --product uniform && .build/release/uniform-bench
 var arguments = Array(CommandLine.arguments.dropFirst())
-var shared = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).deletingLastPathComponent().appendingPathComponent("shared").path
-if let i = arguments.firstIndex(of: "--shared"), i + 1 < arguments.count {
-    shared = arguments[i + 1]
+@MainActor func option(_ name: String) -> String? {
+    guard let i = arguments.firstIndex(of: name), i + 1 < arguments.count else { return nil }
+    let value = arguments[i + 1]
     arguments.removeSubrange(i...(i + 1))
+    return value
 }
-let which = Set(arguments.isEmpty ? ["all"] : arguments)
-func wants(_ name: String) -> Bool { which.contains("all") || which.contains(name) }
-if wants("plist") { runPlistBenchmark(sharedDirectory: shared) }
-if wants("lua") { runLuaBenchmark() }
-if wants("core") { runCoreBenchmark(sharedDirectory: shared) }
+let shared = option("--shared") ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath).deletingLastPathComponent().appendingPathComponent("shared").path
+let work = option("--work") ?? NSTemporaryDirectory() + "uniform-bench"
+let seed = option("--seed").flatMap { UInt64($0) } ?? 1
+let sizes = option("--sizes").map { $0.split(separator: ",").compactMap { Int($0) } } ?? [1_000, 10_000, 100_000]
+let plot = option("--plot")
+let worldSize = option("--world").flatMap { Int($0) } ?? 10_000
+
+switch arguments.first {
+case "generate":
+    guard arguments.count >= 3, let n = Int(arguments[1]) else {
+        print("usage: uniform-bench generate N DIR [--seed S]")
+        exit(2)
+    }
+    // Foundation writes binary plists in dictionary order, which Swift seeds per process;
+    // deterministic hashing makes the files depend on the seed alone.
+    if ProcessInfo.processInfo.environment["SWIFT_DETERMINISTIC_HASHING"] == nil {
+        exit(ChildProcess.rerunDeterministically())
+    }
+    let start = Clock.now()
+    let (files, bytes) = try WorldGenerator(count: n, seed: seed).write(to: arguments[2])
+    print(String(format: "%d manifests, %.1f MB, in %.1f s", files.count, Double(bytes) / 1e6, Clock.now() - start))
+case "profile-resolve":
+    // A loop for `perf record`: the resolve mix on the real manifests, no rules, ~5 s.
+    let world = World(manifests: ManifestLoader().load([shared + "/realworld/plists"]).manifests)
+    let mix = ResolveMix(world: world)
+    let engine = UniformRules.RuleEngine(inputs: UniformRules.WorldInputs(manifests: world.apps), output: { _ in })
+    if arguments.contains("--policy") { try engine.load(source: rankingPolicySource, chunkName: "bench/policy.lua") }
+    let resolver = engine.resolver
+    let start = Clock.now()
+    while Clock.now() - start < 5 { blackHole(ResolveMix.measure(mix.queries, resolver: resolver, runs: 1)) }
+case "load-world":
+    WorldChildren.loadWorld(arguments[1])
+case "foundation-parse":
+    WorldChildren.foundationParse(arguments[1])
+default:
+    let which = Set(arguments.isEmpty ? ["all"] : arguments)
+    func wants(_ name: String) -> Bool { which.contains("all") || which.contains(name) }
+    if wants("plist") { runPlistBenchmark(sharedDirectory: shared) }
+    if wants("lua") { runLuaBenchmark() }
+    if wants("core") { runCoreBenchmark(sharedDirectory: shared) }
+    if wants("world"), let directory = generatedWorld(apps: worldSize, seed: seed, under: work) {
+        print("== generated world of \(worldSize) apps ==")
+        runWorldBenchmark(label: "\(worldSize) generated", manifests: UniformCore.ManifestLoader().load([directory]).manifests, checkRuns: 1)
+    }
+    if wants("scale") { runScaleBenchmark(sizes: sizes, workDirectory: work, seed: seed, plot: plot) }
+    if wants("process") { runProcessBenchmark(sharedDirectory: shared, workDirectory: work) }
+}

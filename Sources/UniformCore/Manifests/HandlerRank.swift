@@ -17,6 +17,11 @@ public enum HandlerRank: String, Sendable, CaseIterable {
 
     /// Reads the plist spelling, case-insensitively (real files write `owner`).
     public init?(plistValue: String) {
+        // The usual spelling needs no Foundation comparison.
+        if let exact = HandlerRank(rawValue: plistValue) {
+            self = exact
+            return
+        }
         guard let rank = HandlerRank.allCases.first(where: { $0.rawValue.caseInsensitiveCompare(plistValue) == .orderedSame }) else {
             return nil
         }

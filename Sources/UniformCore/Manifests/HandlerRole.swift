@@ -16,6 +16,11 @@ public enum HandlerRole: String, Sendable, CaseIterable {
     }
 
     public init?(plistValue: String) {
+        // The usual spelling needs no Foundation comparison.
+        if let exact = HandlerRole(rawValue: plistValue) {
+            self = exact
+            return
+        }
         guard let role = HandlerRole.allCases.first(where: { $0.rawValue.caseInsensitiveCompare(plistValue) == .orderedSame }) else {
             return nil
         }

@@ -84,13 +84,21 @@ extension ManifestReader {
         mutating func identifiers(_ dict: PlistDictionary, _ key: String) -> [Located<String>] {
             var result: [Located<String>] = []
             for item in stringList(dict, key) {
-                if item.value.trimmingCharacters(in: .whitespaces).isEmpty {
+                if Self.isBlank(item.value) {
                     report("empty-identifier", .error, "\(key) contains an empty identifier; remove it", at: item.location, subject: key)
                 } else {
                     result.append(item)
                 }
             }
             return result
+        }
+
+        /// `trimmingCharacters(in: .whitespaces).isEmpty`, answered without Foundation when the
+        /// first byte is visible ASCII — as it is for every real identifier.
+        static func isBlank(_ text: String) -> Bool {
+            guard let first = text.utf8.first else { return true }
+            if first > 0x20 && first < 0x7F { return false }
+            return text.trimmingCharacters(in: .whitespaces).isEmpty
         }
     }
 }

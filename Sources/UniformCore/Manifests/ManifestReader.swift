@@ -181,7 +181,7 @@ public struct ManifestReader {
                 context.report("manifest.missing-identifier", .error, "\(key)[\(index)] has no UTTypeIdentifier; the declaration is ignored", at: entry.mark, subject: key)
                 continue
             }
-            if identifier.value.trimmingCharacters(in: .whitespaces).isEmpty {
+            if Context.isBlank(identifier.value) {
                 context.findings.append(Finding(rule: "empty-identifier", severity: .error,
                     message: "\(key)[\(index)] has an empty UTTypeIdentifier; the declaration is ignored", location: identifier.location, subject: key))
                 continue

@@ -13,7 +13,9 @@ public enum Placeholders {
     /// may name a setting defined further down, as in Xcode). `atSigns: false` leaves `@VAR@`
     /// alone: that is CMake's syntax, not Xcode's, and `.xcconfig` values contain `@` freely.
     public static func expand(_ text: String, atSigns: Bool = true, lookup: (String) -> String?) -> (text: String, unresolved: [String]) {
-        guard text.contains("$") || (atSigns && text.contains("@")) else { return (text, []) }
+        // Bytes, not `String.contains(String)`: with Foundation imported that is an NSString
+        // search, and this guard runs on every string of every manifest.
+        guard text.utf8.contains(UInt8(ascii: "$")) || (atSigns && text.utf8.contains(UInt8(ascii: "@"))) else { return (text, []) }
         var output = ""
         var unresolved: [String] = []
         var index = text.startIndex

@@ -12,7 +12,8 @@ public enum QuickLook {
     /// The listed types plus every other iWork document type the catalog declares.
     public static func previewableIDs(in graph: TypeGraph) -> Set<TypeID> {
         var ids = Set(previewableTypes.compactMap { graph.id(of: $0) })
-        for id in graph.allIDs where graph.identifier(id).lowercased().hasPrefix("com.apple.iwork.") && graph.isDeclared(id) {
+        let prefix = Array("com.apple.iwork.".utf8)
+        for id in graph.allIDs where graph.isDeclared(id) && hasPrefixIgnoringASCIICase(graph.identifier(id), prefix) {
             ids.insert(id)
         }
         return ids
@@ -20,5 +21,18 @@ public enum QuickLook {
 
     public static func isPreviewable(_ type: DocumentType, previewable: Set<TypeID>) -> Bool {
         type.ancestors.contains { previewable.contains($0.id) }
+    }
+
+    /// `lowercased().hasPrefix` without allocating: the prefix is lowercase ASCII, so only
+    /// ASCII letters of the identifier need folding.
+    private static func hasPrefixIgnoringASCIICase(_ text: String, _ prefix: [UInt8]) -> Bool {
+        var i = 0
+        for byte in text.utf8 {
+            if i == prefix.count { return true }
+            let folded = (byte >= 65 && byte <= 90) ? byte + 32 : byte
+            if folded != prefix[i] { return false }
+            i += 1
+        }
+        return i == prefix.count
     }
 }

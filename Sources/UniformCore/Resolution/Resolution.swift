@@ -26,10 +26,31 @@ public struct Candidate: Sendable {
     public var claimedType: String
     /// Conformance path from the document's type to the claimed type.
     public var path: [String]
-    public var reasons: [String]
+    /// Why the app is a candidate, most important first. Written on first read (see
+    /// `CandidateExplanation`); stages that add reasons store the whole list.
+    public var reasons: [String] {
+        get { writtenReasons ?? explanation?.reasons() ?? [] }
+        set { writtenReasons = newValue }
+    }
     public var isUserDefault = false
     public var isPinned = false
     public var touches: [RuleTouch] = []
+    private var writtenReasons: [String]?
+    private var explanation: CandidateExplanation?
+
+    init(bundleID: String, appName: String?, rank: HandlerRank, role: HandlerRole, match: MatchKind, distance: Int,
+         claim: SourceLocation, claimedType: String, path: [String], explanation: CandidateExplanation) {
+        self.bundleID = bundleID
+        self.appName = appName
+        self.rank = rank
+        self.role = role
+        self.match = match
+        self.distance = distance
+        self.claim = claim
+        self.claimedType = claimedType
+        self.path = path
+        self.explanation = explanation
+    }
 }
 
 /// A claim that matched but does not make its app a handler.

@@ -2,13 +2,11 @@
 public struct Resolver {
     public let world: World
     public var stages: [any ResolutionStage]
-    private let previewable: Set<TypeID>
     private let dataType: TypeID?
 
     public init(world: World, stages: [any ResolutionStage] = []) {
         self.world = world
         self.stages = stages
-        self.previewable = QuickLook.previewableIDs(in: world.graph)
         self.dataType = world.graph.id(of: "public.data")
     }
 
@@ -32,57 +30,38 @@ public struct Resolver {
 
     // MARK: - Candidates
 
-    private struct Match {
-        var reference: ClaimReference
-        var kind: MatchKind
-        var distance: Int
-        var claimedType: String
-        var path: [String]
-        var reason: String
-    }
-
     func gatherCandidates(for type: DocumentType, query: Query) -> Resolution {
+        var matches: [ClaimMatch] = []
         let graph = world.graph
-        var matches: [Match] = []
 
         // LSItemContentTypes naming the type or one of its supertypes.
-        for ancestor in type.ancestors {
+        for (a, ancestor) in type.ancestors.enumerated() {
+            let claims = world.typeClaims(of: ancestor.id)
+            guard !claims.isEmpty else { continue }
             let own = ancestor.distance == 0 && ancestor.id == type.id
-            for reference in world.claims(of: ancestor.id) {
-                let claimed = graph.identifier(ancestor.id)
-                let path = type.path(to: ancestor.id, in: graph)
-                let location = world.claim(reference).contentTypes.first { $0.value.caseInsensitiveCompare(claimed) == .orderedSame }?.location
-                let at = location.map { " (\($0))" } ?? ""
-                if own {
-                    matches.append(Match(reference: reference, kind: .exact, distance: 0, claimedType: claimed, path: path,
-                                         reason: "claims \(claimed) exactly\(at)"))
-                } else if graph.isWildcard(ancestor.id) {
-                    matches.append(Match(reference: reference, kind: .wildcard, distance: ancestor.distance, claimedType: claimed, path: path,
-                                         reason: "wildcard claim on \(claimed)\(at); \(path.joined(separator: " → "))"))
-                } else {
-                    matches.append(Match(reference: reference, kind: .conforms, distance: ancestor.distance, claimedType: claimed, path: path,
-                                         reason: "claims \(claimed)\(at); \(path.joined(separator: " → ")) (distance \(ancestor.distance))"))
-                }
+            let kind: MatchKind = own ? .exact : graph.isWildcard(ancestor.id) ? .wildcard : .conforms
+            for claim in claims {
+                matches.append(ClaimMatch(reference: claim.reference, kind: kind, distance: own ? 0 : ancestor.distance,
+                                          source: .contentType(ancestor: Int32(a), position: claim.position)))
             }
         }
 
         // Legacy keys, only in entries without LSItemContentTypes: the query's own tag and the
         // resolved type's own tags (never a supertype's).
-        var legacyTags: [(String, String)] = []
-        if let tag = query.target.tag { legacyTags.append(tag) }
-        if let id = type.id, let declaration = graph.declaration(id) {
-            for list in declaration.tags where [TagClass.filenameExtension, TagClass.mimeType, TagClass.osType].contains(list.tagClass) {
-                for tag in list.tags { legacyTags.append((list.tagClass, tag)) }
+        var seenLegacy: [(String, String)] = []
+        func addLegacy(_ tagClass: String, _ tag: String) {
+            let normalised = TypeGraph.normalise(tag, ofClass: tagClass)
+            guard !seenLegacy.contains(where: { $0.0 == tagClass && $0.1 == normalised }) else { return }
+            seenLegacy.append((tagClass, normalised))
+            for reference in world.legacyClaims(tag: tag, ofClass: tagClass) {
+                matches.append(ClaimMatch(reference: reference, kind: .legacy, distance: 0, source: .legacy(tagClass: tagClass, tag: tag)))
             }
         }
-        var seenLegacy = Set<String>()
-        for (tagClass, tag) in legacyTags {
-            let normalised = TypeGraph.normalise(tag, ofClass: tagClass)
-            guard seenLegacy.insert("\(tagClass)=\(normalised)").inserted else { continue }
-            for reference in world.legacyClaims(tag: tag, ofClass: tagClass) {
-                let key = tagClass == TagClass.filenameExtension ? "CFBundleTypeExtensions" : tagClass == TagClass.mimeType ? "CFBundleTypeMIMETypes" : "CFBundleTypeOSTypes"
-                matches.append(Match(reference: reference, kind: .legacy, distance: 0, claimedType: tag, path: [type.identifier],
-                                     reason: "legacy \(key) lists '\(tag)'"))
+        if let (tagClass, tag) = query.target.tag { addLegacy(tagClass, tag) }
+        if let id = type.id, let declaration = graph.declaration(id) {
+            for list in declaration.tags
+            where list.tagClass == TagClass.filenameExtension || list.tagClass == TagClass.mimeType || list.tagClass == TagClass.osType {
+                for tag in list.tags { addLegacy(list.tagClass, tag) }
             }
         }
 
@@ -90,8 +69,7 @@ public struct Resolver {
         if let data = dataType, let dataDistance = type.distance(to: data) {
             for (tag, tagClass) in [("*", TagClass.filenameExtension), ("****", TagClass.osType)] {
                 for reference in world.legacyClaims(tag: tag, ofClass: tagClass) {
-                    matches.append(Match(reference: reference, kind: .wildcard, distance: dataDistance, claimedType: tag,
-                                         path: type.path(to: data, in: graph), reason: "legacy wildcard '\(tag)' (any document conforming to public.data)"))
+                    matches.append(ClaimMatch(reference: reference, kind: .wildcard, distance: dataDistance, source: .legacyWildcard(tag: tag)))
                 }
             }
         }
@@ -99,54 +77,86 @@ public struct Resolver {
         return rank(matches, type: type, query: query)
     }
 
-    private func rank(_ matches: [Match], type: DocumentType, query: Query) -> Resolution {
-        var best: [Int: Candidate] = [:]
-        var excluded: [Int: Exclusion] = [:]
-        func key(_ kind: MatchKind, _ distance: Int, _ rank: HandlerRank) -> (Int, Int, Int) {
-            (kind.specificity, distance, rank.order)
-        }
-        for match in matches {
-            let app = world.apps[match.reference.app]
-            guard world.platform.includes(app.platform) else { continue }
-            let claim = app.claims[match.reference.claim]
-            var refusal: String?
-            if !claim.role.isHandler {
-                refusal = "CFBundleTypeRole \(claim.role.rawValue) is a plug-in or informational claim, never a handler"
-            } else if claim.rank == .none {
-                refusal = "LSHandlerRank None: never chosen to open the type"
-            } else if !query.role.accepts(claim.role) {
-                refusal = "role \(claim.role.rawValue) does not satisfy the \(query.role.rawValue) role"
-            }
+    /// Keeps each app's best match — handler or refused — comparing plain numbers; the reason
+    /// strings and conformance paths are made afterwards, for the survivors only.
+    private func rank(_ matches: [ClaimMatch], type: DocumentType, query: Query) -> Resolution {
+        var best: [Int: (match: Int, key: MatchKey)] = [:]
+        var excluded: [Int: (match: Int, key: MatchKey, refusal: Refusal)] = [:]
+        for (m, match) in matches.enumerated() {
+            guard world.platform.includes(world.apps[match.reference.app].platform) else { continue }
+            let rank = world.apps[match.reference.app].claims[match.reference.claim].rank
+            let role = world.apps[match.reference.app].claims[match.reference.claim].role
+            let key = MatchKey(match.kind, match.distance, rank)
+            let refusal: Refusal? = !role.isHandler ? .notHandler : rank == .none ? .rankNone
+                : !query.role.accepts(role) ? .role : nil
             if let refusal {
-                let candidate = Exclusion(bundleID: app.bundleID, reason: refusal, claim: claim.location, rank: claim.rank, role: claim.role,
-                                          match: match.kind, distance: match.distance, claimedType: match.claimedType, path: match.path)
-                if let existing = excluded[match.reference.app],
-                   key(existing.match, existing.distance, existing.rank) <= key(candidate.match, candidate.distance, candidate.rank) {
-                    continue
-                }
-                excluded[match.reference.app] = candidate
+                if let existing = excluded[match.reference.app], existing.key <= key { continue }
+                excluded[match.reference.app] = (m, key, refusal)
                 continue
             }
-            let candidate = Candidate(
-                bundleID: app.bundleID, appName: app.name, rank: claim.rank, role: claim.role, match: match.kind,
-                distance: match.distance, claim: claim.location, claimedType: match.claimedType, path: match.path,
-                reasons: [match.reason, "LSHandlerRank \(claim.rank.rawValue)\(claim.declaredRank == nil ? " (missing, counts as Default)" : ""), role \(claim.role.rawValue)\(claim.declaredRole == nil ? " (missing, counts as Viewer)" : "")"])
-            if let existing = best[match.reference.app],
-               key(existing.match, existing.distance, existing.rank) <= key(candidate.match, candidate.distance, candidate.rank) {
-                continue
-            }
-            best[match.reference.app] = candidate
+            if let existing = best[match.reference.app], existing.key <= key { continue }
+            best[match.reference.app] = (m, key)
         }
-        let handlers = best.values.sorted {
-            let a = key($0.match, $0.distance, $0.rank), b = key($1.match, $1.distance, $1.rank)
-            return a != b ? a < b : $0.bundleID < $1.bundleID
-        }
-        let exclusions = excluded.filter { best[$0.key] == nil }.values.sorted {
-            let a = key($0.match, $0.distance, $0.rank), b = key($1.match, $1.distance, $1.rank)
-            return a != b ? a < b : $0.bundleID < $1.bundleID
+        // Sort keys carry the bundle id so comparisons touch neither the world nor self.
+        let apps = world.apps
+        let handlerOrder = best.map { (key: $0.value.key, id: apps[$0.key].bundleID, match: $0.value.match) }
+            .sorted { $0.key != $1.key ? $0.key < $1.key : $0.id < $1.id }
+        let handlers = handlerOrder.map { candidate(for: matches[$0.match], type: type) }
+        var exclusions: [Exclusion] = []
+        if !excluded.isEmpty {
+            let exclusionOrder = excluded.filter { best[$0.key] == nil }
+                .map { (key: $0.value.key, id: apps[$0.key].bundleID, match: $0.value.match, refusal: $0.value.refusal) }
+                .sorted { $0.key != $1.key ? $0.key < $1.key : $0.id < $1.id }
+            exclusions = exclusionOrder.map { exclusion(for: matches[$0.match], refusal: $0.refusal, type: type, query: query) }
         }
         return Resolution(query: query, type: type, handlers: handlers, excluded: exclusions, defaultHandler: nil,
-                          previewable: QuickLook.isPreviewable(type, previewable: previewable), notes: [])
+                          previewable: QuickLook.isPreviewable(type, previewable: world.previewable), notes: [])
+    }
+
+    /// The claimed identifier (or legacy tag), the conformance path and how the claim matched.
+    private func explain(_ match: ClaimMatch, type: DocumentType) -> (claimed: String, path: [String], how: CandidateExplanation.How) {
+        let graph = world.graph
+        switch match.source {
+        case .contentType(let a, let position):
+            let ancestor = type.ancestors[Int(a)]
+            let claimed = graph.identifier(ancestor.id)
+            let path = type.path(to: ancestor.id, in: graph)
+            let at = world.apps[match.reference.app].claims[match.reference.claim].contentTypes[Int(position)].location
+            switch match.kind {
+            case .exact: return (claimed, path, .exact(claimed: claimed, at: at))
+            case .wildcard: return (claimed, path, .wildcard(claimed: claimed, at: at, path: path))
+            default: return (claimed, path, .conforms(claimed: claimed, at: at, path: path, distance: ancestor.distance))
+            }
+        case .legacy(let tagClass, let tag):
+            let key = tagClass == TagClass.filenameExtension ? "CFBundleTypeExtensions" : tagClass == TagClass.mimeType ? "CFBundleTypeMIMETypes" : "CFBundleTypeOSTypes"
+            return (tag, [type.identifier], .legacy(key: key, tag: tag))
+        case .legacyWildcard(let tag):
+            return (tag, dataType.map { type.path(to: $0, in: graph) } ?? [], .legacyWildcard(tag: tag))
+        }
+    }
+
+    private func candidate(for match: ClaimMatch, type: DocumentType) -> Candidate {
+        let app = match.reference.app, c = match.reference.claim
+        let rank = world.apps[app].claims[c].rank, role = world.apps[app].claims[c].role
+        let (claimed, path, how) = explain(match, type: type)
+        let explanation = CandidateExplanation(how: how, rank: rank, rankMissing: world.apps[app].claims[c].declaredRank == nil,
+                                               role: role, roleMissing: world.apps[app].claims[c].declaredRole == nil)
+        return Candidate(
+            bundleID: world.apps[app].bundleID, appName: world.apps[app].name, rank: rank, role: role, match: match.kind,
+            distance: match.distance, claim: world.apps[app].claims[c].location, claimedType: claimed, path: path, explanation: explanation)
+    }
+
+    private func exclusion(for match: ClaimMatch, refusal: Refusal, type: DocumentType, query: Query) -> Exclusion {
+        let claim = world.apps[match.reference.app].claims[match.reference.claim]
+        let bundleID = world.apps[match.reference.app].bundleID
+        let (claimed, path, _) = explain(match, type: type)
+        let reason = switch refusal {
+        case .notHandler: "CFBundleTypeRole \(claim.role.rawValue) is a plug-in or informational claim, never a handler"
+        case .rankNone: "LSHandlerRank None: never chosen to open the type"
+        case .role: "role \(claim.role.rawValue) does not satisfy the \(query.role.rawValue) role"
+        }
+        return Exclusion(bundleID: bundleID, reason: reason, claim: claim.location, rank: claim.rank, role: claim.role,
+                         match: match.kind, distance: match.distance, claimedType: claimed, path: path)
     }
 
     // MARK: - User defaults

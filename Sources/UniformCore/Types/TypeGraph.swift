@@ -9,11 +9,16 @@ public struct TypeGraph: Sendable {
     /// Original spelling of each identifier (from its winning declaration, else first seen).
     private(set) var spellings: [String] = []
     private var index: [String: TypeID] = [:]
+    /// Winning spellings that are not all lowercase (`com.apple.iWork.pages`), so looking up an
+    /// identifier as the graph spells it costs one hash and no `lowercased()`.
+    private var spellingIndex: [String: TypeID] = [:]
     /// All declarations of each type in load order, and which one wins.
-    private(set) var declarationsByType: [[TypeDeclaration]] = []
-    private(set) var winners: [Int?] = []
-    /// Load position of each winning declaration (for tie-breaks in tag lookup).
-    private var winnerOrder: [Int] = []
+    /// Every declaration once, in load order; types refer to them by position, so building
+    /// the graph copies no declaration.
+    private var allDeclarations: [TypeDeclaration] = []
+    private var declarationsByType: [[Int32]] = []
+    /// Load position of each type's winning declaration (also its tie-break in tag lookup).
+    private var winners: [Int32?] = []
     private(set) var parentIDs: [[TypeID]] = []
     private var closures: [[Ancestor]] = []
     /// Sorted ids of each closure, for fast conformance tests.
@@ -29,18 +34,14 @@ public struct TypeGraph: Sendable {
     public static let extraWildcards: Set<String> = ["public.content"]
 
     public init(declarations: [TypeDeclaration], additionalIdentifiers: [String] = []) {
+        allDeclarations = declarations
         for (order, declaration) in declarations.enumerated() {
             let id = intern(declaration.identifier)
-            declarationsByType[id.index].append(declaration)
+            declarationsByType[id.index].append(Int32(order))
             if let current = winners[id.index] {
-                let best = declarationsByType[id.index][current]
-                if declaration.precedence < best.precedence {
-                    winners[id.index] = declarationsByType[id.index].count - 1
-                    winnerOrder[id.index] = order
-                }
+                if declaration.precedence < declarations[Int(current)].precedence { winners[id.index] = Int32(order) }
             } else {
-                winners[id.index] = declarationsByType[id.index].count - 1
-                winnerOrder[id.index] = order
+                winners[id.index] = Int32(order)
             }
         }
         // Parents and extra identifiers become (possibly undeclared) nodes too.
@@ -53,12 +54,15 @@ public struct TypeGraph: Sendable {
         wildcardFlags = Array(repeating: false, count: spellings.count)
         for i in 0..<spellings.count {
             guard let w = winners[i] else { continue }
-            let winner = declarationsByType[i][w]
+            let winner = allDeclarations[Int(w)]
             spellings[i] = winner.identifier
             var seen = Set<TypeID>()
             parentIDs[i] = winner.parents.compactMap { id(of: $0) }.filter { seen.insert($0).inserted }
             wildcardFlags[i] = winner.isWildcard || Self.extraWildcards.contains(winner.identifier.lowercased())
             indexTags(of: winner, as: TypeID(i))
+        }
+        for (i, spelling) in spellings.enumerated() where index[spelling] == nil {
+            spellingIndex[spelling] = TypeID(i)
         }
         reportLosingDeclarations()
         reportSelfConformance()
@@ -73,20 +77,26 @@ public struct TypeGraph: Sendable {
 
     /// Case-insensitive lookup of an interned identifier.
     public func id(of identifier: String) -> TypeID? {
-        index[identifier] ?? index[identifier.lowercased()]
+        index[identifier] ?? spellingIndex[identifier] ?? index[identifier.lowercased()]
     }
 
     public func identifier(_ id: TypeID) -> String { spellings[id.index] }
+
+    /// Conformance by identifier strings (case-insensitive); false when either is unknown.
+    public func conforms(_ a: String, to b: String) -> Bool {
+        guard let x = id(of: a), let y = id(of: b) else { return false }
+        return conforms(x, to: y)
+    }
 
     public func isDeclared(_ id: TypeID) -> Bool { winners[id.index] != nil }
 
     /// The winning declaration, whose parents and tags count.
     public func declaration(_ id: TypeID) -> TypeDeclaration? {
-        winners[id.index].map { declarationsByType[id.index][$0] }
+        winners[id.index].map { allDeclarations[Int($0)] }
     }
 
     /// Every declaration of the type in load order (winner included).
-    public func declarations(_ id: TypeID) -> [TypeDeclaration] { declarationsByType[id.index] }
+    public func declarations(_ id: TypeID) -> [TypeDeclaration] { declarationsByType[id.index].map { allDeclarations[Int($0)] } }
 
     /// Direct parents after cycle breaking, in declared order.
     public func parents(_ id: TypeID) -> [TypeID] { parentIDs[id.index] }
@@ -125,14 +135,45 @@ public struct TypeGraph: Sendable {
         let data = id(of: "public.data")
         func key(_ t: TypeID) -> (Int, Int, Int, Int, Int) {
             let declaration = self.declaration(t)!
-            let isPublic = spellings[t.index].lowercased().hasPrefix("public.") ? 0 : 1
+            let isPublic = Self.hasPublicPrefix(spellings[t.index]) ? 0 : 1
             let isData = (data.map { conforms(t, to: $0) } ?? false) ? 0 : 1
             let first = declaration.tags(ofClass: tagClass).first.map { Self.normalise($0, ofClass: tagClass) == normalised } ?? false
             let exported = declaration.kind == .exported ? 0 : 1
-            return (isPublic, isData, first ? 0 : 1, exported, winnerOrder[t.index])
+            return (isPublic, isData, first ? 0 : 1, exported, Int(winners[t.index]!))
         }
-        return candidates.sorted { key($0) < key($1) }
+        // Keys once per candidate, not once per comparison; the load order makes them unique.
+        return candidates.map { (key($0), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
     }
+
+    /// `caseInsensitiveCompare(_:) == .orderedSame`, without Foundation when both are ASCII.
+    static func equalIgnoringCase(_ a: String, _ b: String) -> Bool {
+        var x = a.utf8.makeIterator(), y = b.utf8.makeIterator()
+        while true {
+            switch (x.next(), y.next()) {
+            case (nil, nil): return true
+            case (let p?, let q?):
+                if p >= 0x80 || q >= 0x80 { return a.caseInsensitiveCompare(b) == .orderedSame }
+                let fp = (p >= 65 && p <= 90) ? p + 32 : p, fq = (q >= 65 && q <= 90) ? q + 32 : q
+                if fp != fq { return false }
+            default:
+                // One ran out: unequal, unless non-ASCII remains that Foundation might fold.
+                return (a.utf8.contains { $0 >= 0x80 } || b.utf8.contains { $0 >= 0x80 }) && a.caseInsensitiveCompare(b) == .orderedSame
+            }
+        }
+    }
+
+    /// `lowercased().hasPrefix("public.")` without allocating.
+    private static func hasPublicPrefix(_ identifier: String) -> Bool {
+        var i = 0
+        for byte in identifier.utf8 {
+            if i == publicPrefix.count { return true }
+            let folded = (byte >= 65 && byte <= 90) ? byte + 32 : byte
+            if folded != publicPrefix[i] { return false }
+            i += 1
+        }
+        return i == publicPrefix.count
+    }
+    private static let publicPrefix = Array("public.".utf8)
 
     /// The preferred (first) tag of a class, from the winning declaration.
     public func preferredTag(_ id: TypeID, ofClass tagClass: String) -> String? {
@@ -161,6 +202,8 @@ public struct TypeGraph: Sendable {
     // MARK: - Building
 
     private mutating func intern(_ identifier: String) -> TypeID {
+        // Most identifiers are lowercase already: look them up as they are before allocating.
+        if let existing = index[identifier] { return existing }
         let key = identifier.lowercased()
         if let existing = index[key] { return existing }
         let id = TypeID(spellings.count)
@@ -168,7 +211,6 @@ public struct TypeGraph: Sendable {
         spellings.append(identifier)
         declarationsByType.append([])
         winners.append(nil)
-        winnerOrder.append(Int.max)
         return id
     }
 
@@ -185,10 +227,10 @@ public struct TypeGraph: Sendable {
 
     private mutating func reportLosingDeclarations() {
         for i in 0..<spellings.count {
-            let all = declarationsByType[i]
-            guard all.count > 1, let w = winners[i] else { continue }
-            let winner = all[w]
-            for (n, loser) in all.enumerated() where n != w {
+            guard declarationsByType[i].count > 1, let w = winners[i] else { continue }
+            let winner = allDeclarations[Int(w)]
+            for n in declarationsByType[i] where n != w {
+                let loser = allDeclarations[Int(n)]
                 // Two imports of a system type are routine; conflicting exports are not.
                 let severity: Severity = (loser.kind == .exported) ? .warning : .note
                 let why: String
@@ -217,8 +259,9 @@ public struct TypeGraph: Sendable {
     /// deserves a finding even when the catalog's declaration shadows it.
     private mutating func reportSelfConformance() {
         for i in 0..<spellings.count {
-            for declaration in declarationsByType[i] where declaration.origin != .catalog {
-                if let n = declaration.parents.firstIndex(where: { $0.caseInsensitiveCompare(declaration.identifier) == .orderedSame }) {
+            for d in declarationsByType[i] where allDeclarations[Int(d)].origin != .catalog {
+                let declaration = allDeclarations[Int(d)]
+                if let n = declaration.parents.firstIndex(where: { Self.equalIgnoringCase($0, declaration.identifier) }) {
                     let location = n < declaration.parentLocations.count ? declaration.parentLocations[n] : declaration.location
                     findings.append(Finding(
                         rule: "conformance-cycle", severity: .error,

@@ -15,7 +15,10 @@ public struct World: Sendable {
     public let findings: [Finding]
 
     private let appIndex: [String: Int]
-    private let claimsByType: [TypeID: [ClaimReference]]
+    /// Indexed by `TypeID.index`: an array beats hashing on the resolver's hot path.
+    private let claimsByType: [[TypeClaim]]
+    /// Quick Look-previewable types, computed once per world rather than once per resolver.
+    let previewable: Set<TypeID>
     /// Claims without `LSItemContentTypes`, by normalised legacy tag (`*`/`****` included).
     private let legacyByExtension: [String: [ClaimReference]]
     private let legacyByMIME: [String: [ClaimReference]]
@@ -61,7 +64,7 @@ public struct World: Sendable {
         let graph = TypeGraph(declarations: declarations, additionalIdentifiers: claimed)
         findings.append(contentsOf: graph.findings)
 
-        var claimsByType: [TypeID: [ClaimReference]] = [:]
+        var claimsByType = [[TypeClaim]](repeating: [], count: graph.count)
         var byExtension: [String: [ClaimReference]] = [:]
         var byMIME: [String: [ClaimReference]] = [:]
         var byOSType: [String: [ClaimReference]] = [:]
@@ -70,9 +73,9 @@ public struct World: Sendable {
                 let reference = ClaimReference(app: a, claim: c)
                 if claim.hasContentTypes {
                     var seen = Set<TypeID>()
-                    for type in claim.contentTypes {
+                    for (position, type) in claim.contentTypes.enumerated() {
                         if let id = graph.id(of: type.value), seen.insert(id).inserted {
-                            claimsByType[id, default: []].append(reference)
+                            claimsByType[id.index].append(TypeClaim(reference: reference, position: Int32(position)))
                         }
                     }
                 } else {
@@ -91,6 +94,7 @@ public struct World: Sendable {
         self.findings = findings
         self.appIndex = appIndex
         self.claimsByType = claimsByType
+        self.previewable = QuickLook.previewableIDs(in: graph)
         self.legacyByExtension = byExtension
         self.legacyByMIME = byMIME
         self.legacyByOSType = byOSType
@@ -108,7 +112,12 @@ public struct World: Sendable {
     }
 
     /// Claims whose `LSItemContentTypes` name this type.
-    public func claims(of type: TypeID) -> [ClaimReference] { claimsByType[type] ?? [] }
+    public func claims(of type: TypeID) -> [ClaimReference] { typeClaims(of: type).map(\.reference) }
+
+    /// Claims naming this type, with the position of the naming entry.
+    func typeClaims(of type: TypeID) -> [TypeClaim] {
+        type.index < claimsByType.count ? claimsByType[type.index] : []
+    }
 
     /// Legacy claims (no `LSItemContentTypes`) naming a tag, normalised as the class requires.
     public func legacyClaims(tag: String, ofClass tagClass: String) -> [ClaimReference] {

@@ -10,11 +10,21 @@ struct PolicyStage: ResolutionStage {
     func apply(to resolution: inout Resolution, in world: World) throws {
         guard !resolution.handlers.isEmpty else { return }
         let state = engine.state
-        let builder = LuaBuilder(state: state)
-        let list = state.makeTable(array: resolution.handlers.map(builder.candidate))
-        _ = try state.call(engine.wrapCandidateList, [.table(list)])
-        let results = try state.call(policy.function, [builder.query(resolution.query, type: resolution.type, graph: world.graph), .table(list)])
-        let returned = results.first?.tableValue ?? list
+        // The list is built on the stack (see `LuaStackBuilder`); the wrapper returns it with its
+        // methods, and one reference to it is kept to read back what the policy did.
+        let handlers = resolution.handlers
+        let wrapped = try state.call(engine.wrapCandidateList, results: 1, pushing: { stack in
+            LuaStackBuilder(stack: stack).candidates(handlers)
+            return 1
+        }, reading: { $0.value(at: -1) })
+        guard let list = wrapped.tableValue else { throw fail("could not wrap its candidate list") }
+        let query = resolution.query, type = resolution.type, graph = world.graph
+        let result = try state.call(policy.function, results: 1, pushing: { stack in
+            LuaStackBuilder(stack: stack).query(query, type: type, graph: graph)
+            stack.push(LuaValue.table(list))
+            return 2
+        }, reading: { $0.value(at: -1) })
+        let returned = result.tableValue ?? list
 
         let before = resolution.handlers.map(\.bundleID)
         var order: [String] = []
