@@ -85,4 +85,19 @@ final class QueryCommandTests: XCTestCase {
         XCTAssertEqual(refused.status, 1)
         XCTAssertTrue(refused.stdout.contains("refused"))
     }
+
+    func testEveryJSONDocumentCarriesTheSchemaVersion() throws {
+        let apps = "examples/molecules/apps"
+        let commands: [[String]] = [
+            ["resolve", ".pdb", "-m", apps], ["type", ".pdb", "-m", apps], ["check", apps],
+            ["send", "a.pdb", "--from", "x", "--to", "com.sunsetlakesoftware.molecules", "-m", apps],
+            ["rules"], ["claims", ".pdb", "-m", apps], ["diff", apps, apps], ["test", "examples/molecules/tests", "-m", apps],
+        ]
+        for command in commands {
+            let result = try CLI.run(command + ["--format", "json"])
+            XCTAssertNotEqual(result.status, 2, "\(command): \(result.stderr)")
+            let json = try CLI.json(result.stdout)
+            XCTAssertEqual(json["schema_version"] as? Int, 1, "\(command)")
+        }
+    }
 }

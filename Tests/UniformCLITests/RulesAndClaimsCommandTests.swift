@@ -26,7 +26,9 @@ final class RulesAndClaimsCommandTests: XCTestCase {
         XCTAssertTrue(one.stdout.contains("uniform:ignore acme.no-foo"), one.stdout)
 
         let json = try CLI.run(["rules", "--format", "json"], in: dir)
-        let rules = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        let document = try CLI.json(json.stdout)
+        XCTAssertEqual(document["schema_version"] as? Int, 1)
+        let rules = try XCTUnwrap(document["rules"] as? [[String: Any]])
         XCTAssertTrue(rules.contains { $0["id"] as? String == "exposed-private-type" && ($0["defined_at"] as? String)?.hasPrefix("rules/exposure.lua") == true })
 
         let unknown = try CLI.run(["rules", "undeclared-typo"], in: dir)

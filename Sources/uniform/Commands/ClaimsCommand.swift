@@ -38,7 +38,7 @@ struct ClaimsCommand: ParsableCommand {
         case .text: Output.print(reports.map(\.text).joined(separator: "\n\n"))
         case .json:
             let value: JSONValue = reports.count == 1 && ClaimTag.parse(target) != nil ? reports[0].json : .array(reports.map(\.json))
-            Output.print(value.rendered())
+            Output.print(value.document(listKey: "claims").rendered())
         }
     }
 }

@@ -73,7 +73,7 @@ struct DiffCommand: ParsableCommand {
         let report = WorldDiffReport(diff, old: oldLabel, new: newLabel)
         switch format {
         case .text: Output.print(report.text)
-        case .json: Output.print(report.json.rendered())
+        case .json: Output.print(report.json.document(listKey: "diff").rendered())
         }
         if failOnChange && diff.defaultChanged { throw CommandFailure.no() }
     }

@@ -28,13 +28,13 @@ struct RulesCommand: ParsableCommand {
             }
             switch format {
             case .text: Output.print(catalog.documentation(rule))
-            case .json: Output.print(RuleCatalog.json(rule).rendered())
+            case .json: Output.print(RuleCatalog.json(rule).document(listKey: "rule").rendered())
             }
             return
         }
         switch format {
         case .text: Output.print(catalog.table)
-        case .json: Output.print(JSONValue.array(catalog.rules.map(RuleCatalog.json)).rendered())
+        case .json: Output.print(JSONValue.array(catalog.rules.map(RuleCatalog.json)).document(listKey: "rules").rendered())
         }
     }
 }
