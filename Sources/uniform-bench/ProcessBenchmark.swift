@@ -16,7 +16,7 @@ func runProcessBenchmark(sharedDirectory: String, workDirectory: String) {
     let floor = ChildProcess.best(runs: runs, truePath, []) ?? .nan
     let swiftFloor = minimalSwiftBinary(in: workDirectory).flatMap { ChildProcess.best(runs: runs, $0, []) }
     let check = ChildProcess.best(runs: runs, uniform, ["check", manifest]) ?? .nan
-    let repl = ChildProcess.best(runs: runs, uniform, ["repl", manifest], input: ":quit\n") ?? .nan
+    let repl = ChildProcess.best(runs: runs, uniform, ["repl", "--manifest", manifest], input: ":quit\n") ?? .nan
     print(String(format: "true: %.1f ms; minimal Swift binary: %@", floor * 1e3, swiftFloor.map { String(format: "%.1f ms", $0 * 1e3) } ?? "n/a (no swiftc)"))
     let base = swiftFloor ?? floor
     print(String(format: "uniform check (one manifest, standard rules): %.1f ms (%.1fx the Swift floor)", check * 1e3, check / base))

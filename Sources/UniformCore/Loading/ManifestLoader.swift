@@ -134,6 +134,7 @@ public struct ManifestLoader: Sendable {
     }
 
     public func load(_ entries: [Entry]) -> Result {
+        if entries.count >= AllocatorTuning.threshold { AllocatorTuning.prepareForLargeLoad() }
         let outcomes = ParallelMap.map(entries) { entry -> Outcome in
             do {
                 let document: PlistDocument
