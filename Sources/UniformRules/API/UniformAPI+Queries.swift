@@ -104,7 +104,11 @@ extension UniformAPI {
             return [self.builder.table([], fields)]
         }
         functions["apps"] = { _ in
-            [self.builder.table(self.engine.world.apps.map(self.builder.app))]
+            // During a check run every check asks for the same apps; build their tables once.
+            if self.engine.sharesAppTablesDuringChecks, let cached = self.engine.checkRunApps { return [cached] }
+            let apps = self.builder.table(self.engine.world.apps.map(self.builder.app))
+            if self.engine.sharesAppTablesDuringChecks { self.engine.checkRunApps = apps }
+            return [apps]
         }
         functions["app"] = { ctx in
             guard let app = self.engine.world.app(try ctx.string(1)) else { return [.nil] }

@@ -8,6 +8,11 @@ extension RuleEngine {
     /// rule never passes silently.
     public func runChecks(options: CheckOptions = CheckOptions()) -> [Finding] {
         var findings = world.findings
+        sharesAppTablesDuringChecks = true
+        defer {
+            sharesAppTablesDuringChecks = false
+            checkRunApps = nil
+        }
         for check in checks where !options.disabled.contains(check.info.id) {
             findings.append(contentsOf: run(check))
         }

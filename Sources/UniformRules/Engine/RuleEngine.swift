@@ -50,7 +50,15 @@ public final class RuleEngine {
         return world
     }
 
-    func invalidateWorld() { cachedWorld = nil }
+    func invalidateWorld() {
+        cachedWorld = nil
+        checkRunApps = nil
+    }
+
+    /// While checks run, `uniform.apps()` returns one shared list (checks read the world; a
+    /// check that edits those tables would be seen by the checks after it in the same run).
+    var sharesAppTablesDuringChecks = false
+    var checkRunApps: LuaValue?
 
     /// Replaces the manifests (the REPL's `:reload`, what-if edits); rules stay.
     public func replaceInputs(_ inputs: WorldInputs) {
