@@ -1,17 +1,14 @@
-/// How good a match is — specificity, then distance, then rank; lower is better. Ties keep the
-/// match met first, exactly as the resolver always has.
+/// How good a match is — specificity, then distance, then rank; lower is better — packed in
+/// one integer so ranking compares numbers, not tuples. Ties keep the match met first, exactly
+/// as the resolver always has.
 struct MatchKey: Comparable {
-    var specificity: Int
-    var distance: Int
-    var rank: Int
+    let packed: UInt32
 
-    init(_ kind: MatchKind, _ distance: Int, _ rank: HandlerRank) {
-        specificity = kind.specificity
-        self.distance = distance
-        self.rank = rank.order
+    init(_ kind: MatchKind, _ distance: Int32, _ rank: HandlerRank) {
+        // Distances are graph depths (a few dozen at most); the clamp only guards the packing.
+        let clamped = UInt32(min(max(distance, 0), 0xFFFFF))
+        packed = UInt32(kind.specificity) << 28 | clamped << 8 | UInt32(rank.order)
     }
 
-    static func < (a: MatchKey, b: MatchKey) -> Bool {
-        (a.specificity, a.distance, a.rank) < (b.specificity, b.distance, b.rank)
-    }
+    static func < (a: MatchKey, b: MatchKey) -> Bool { a.packed < b.packed }
 }

@@ -1,6 +1,6 @@
 /// Why a matching claim does not make its app a handler; the message is written only for the
 /// exclusions that are reported.
-enum Refusal {
+enum Refusal: Sendable {
     /// A plug-in or informational role (`None`, `QLGenerator`, …).
     case notHandler
     /// `LSHandlerRank None`.

@@ -12,71 +12,129 @@ public struct RuleTouch: Sendable, Hashable {
     }
 }
 
-/// One app that can open the document, with everything needed to say why.
+/// One app that can open the document, with everything needed to say why. The facts are read
+/// from the world on demand (see `MatchContext`), so a candidate costs a few words until a
+/// report or a rule asks about it.
 public struct Candidate: Sendable {
-    public var bundleID: String
-    public var appName: String?
-    public var rank: HandlerRank
-    public var role: HandlerRole
-    public var match: MatchKind
-    public var distance: Int
+    let matched: MatchedClaim
+
+    public var bundleID: String { matched.bundleID }
+    public var appName: String? { matched.appName }
+    public var rank: HandlerRank { matched.rank }
+    public var role: HandlerRole { matched.role }
+    public var match: MatchKind { matched.kind }
+    public var distance: Int { matched.distance }
     /// The `CFBundleDocumentTypes` entry that matched.
-    public var claim: SourceLocation
+    public var claim: SourceLocation { matched.claimLocation }
     /// The identifier (or legacy tag) the claim named.
-    public var claimedType: String
+    public var claimedType: String { matched.claimedType }
     /// Conformance path from the document's type to the claimed type.
-    public var path: [String]
-    /// Why the app is a candidate, most important first. Written on first read (see
-    /// `CandidateExplanation`); stages that add reasons store the whole list.
+    public var path: [String] { matched.path }
+    /// Why the app is a candidate, most important first. Written on first read; stages that
+    /// add reasons store the whole list.
     public var reasons: [String] {
-        get { writtenReasons ?? explanation?.reasons() ?? [] }
+        get { writtenReasons ?? matched.explanation.reasons() }
         set { writtenReasons = newValue }
     }
     public var isUserDefault = false
     public var isPinned = false
     public var touches: [RuleTouch] = []
     private var writtenReasons: [String]?
-    private var explanation: CandidateExplanation?
 
-    init(bundleID: String, appName: String?, rank: HandlerRank, role: HandlerRole, match: MatchKind, distance: Int,
-         claim: SourceLocation, claimedType: String, path: [String], explanation: CandidateExplanation) {
-        self.bundleID = bundleID
-        self.appName = appName
-        self.rank = rank
-        self.role = role
-        self.match = match
-        self.distance = distance
-        self.claim = claim
-        self.claimedType = claimedType
-        self.path = path
-        self.explanation = explanation
+    init(_ matched: MatchedClaim) {
+        self.matched = matched
     }
 }
 
-/// A claim that matched but does not make its app a handler.
+/// A claim that matched but does not make its app a handler. The resolver's own exclusions
+/// write their sentences on demand; stages (hide rules, policies) give theirs in full.
 public struct Exclusion: Sendable {
-    public var bundleID: String
-    public var reason: String
-    public var claim: SourceLocation
-    public var rank: HandlerRank
-    public var role: HandlerRole
-    public var match: MatchKind
-    public var distance: Int
-    public var claimedType: String
-    public var path: [String]
+    private enum Facts: Sendable {
+        case matched(MatchedClaim)
+        case given(bundleID: String, claim: SourceLocation, rank: HandlerRank, role: HandlerRole,
+                   match: MatchKind, distance: Int, claimedType: String, path: [String])
+    }
+    private enum Reason: Sendable {
+        case refusal(Refusal, RoleQuery)
+        case given(String)
+    }
+    private let facts: Facts
+    private let why: Reason
+
+    public var bundleID: String {
+        switch facts {
+        case .matched(let m): m.bundleID
+        case .given(let bundleID, _, _, _, _, _, _, _): bundleID
+        }
+    }
+    public var reason: String {
+        switch (why, facts) {
+        case (.refusal(let refusal, let query), .matched(let m)): m.sentence(for: refusal, query: query)
+        case (.given(let reason), _): reason
+        case (.refusal, .given): "excluded"
+        }
+    }
+    public var claim: SourceLocation {
+        switch facts {
+        case .matched(let m): m.claimLocation
+        case .given(_, let claim, _, _, _, _, _, _): claim
+        }
+    }
+    public var rank: HandlerRank {
+        switch facts {
+        case .matched(let m): m.rank
+        case .given(_, _, let rank, _, _, _, _, _): rank
+        }
+    }
+    public var role: HandlerRole {
+        switch facts {
+        case .matched(let m): m.role
+        case .given(_, _, _, let role, _, _, _, _): role
+        }
+    }
+    public var match: MatchKind {
+        switch facts {
+        case .matched(let m): m.kind
+        case .given(_, _, _, _, let match, _, _, _): match
+        }
+    }
+    public var distance: Int {
+        switch facts {
+        case .matched(let m): m.distance
+        case .given(_, _, _, _, _, let distance, _, _): distance
+        }
+    }
+    public var claimedType: String {
+        switch facts {
+        case .matched(let m): m.claimedType
+        case .given(_, _, _, _, _, _, let claimedType, _): claimedType
+        }
+    }
+    public var path: [String] {
+        switch facts {
+        case .matched(let m): m.path
+        case .given(_, _, _, _, _, _, _, let path): path
+        }
+    }
     public var touches: [RuleTouch] = []
 
     public init(bundleID: String, reason: String, claim: SourceLocation, rank: HandlerRank, role: HandlerRole, match: MatchKind,
                 distance: Int, claimedType: String, path: [String], touches: [RuleTouch] = []) {
-        self.bundleID = bundleID
-        self.reason = reason
-        self.claim = claim
-        self.rank = rank
-        self.role = role
-        self.match = match
-        self.distance = distance
-        self.claimedType = claimedType
-        self.path = path
+        facts = .given(bundleID: bundleID, claim: claim, rank: rank, role: role, match: match,
+                       distance: distance, claimedType: claimedType, path: path)
+        why = .given(reason)
+        self.touches = touches
+    }
+
+    init(_ matched: MatchedClaim, refusal: Refusal, query: RoleQuery) {
+        facts = .matched(matched)
+        why = .refusal(refusal, query)
+    }
+
+    /// A candidate taken out by a stage (a hide rule, a policy's drop), for the reason given.
+    public init(_ candidate: Candidate, reason: String, touches: [RuleTouch]) {
+        facts = .matched(candidate.matched)
+        why = .given(reason)
         self.touches = touches
     }
 }

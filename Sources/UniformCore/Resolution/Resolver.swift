@@ -41,7 +41,7 @@ public struct Resolver {
             let own = ancestor.distance == 0 && ancestor.id == type.id
             let kind: MatchKind = own ? .exact : graph.isWildcard(ancestor.id) ? .wildcard : .conforms
             for claim in claims {
-                matches.append(ClaimMatch(reference: claim.reference, kind: kind, distance: own ? 0 : ancestor.distance,
+                matches.append(ClaimMatch(reference: claim.reference, kind: kind, distance: own ? 0 : Int32(ancestor.distance),
                                           source: .contentType(ancestor: Int32(a), position: claim.position)))
             }
         }
@@ -69,7 +69,7 @@ public struct Resolver {
         if let data = dataType, let dataDistance = type.distance(to: data) {
             for (tag, tagClass) in [("*", TagClass.filenameExtension), ("****", TagClass.osType)] {
                 for reference in world.legacyClaims(tag: tag, ofClass: tagClass) {
-                    matches.append(ClaimMatch(reference: reference, kind: .wildcard, distance: dataDistance, source: .legacyWildcard(tag: tag)))
+                    matches.append(ClaimMatch(reference: reference, kind: .wildcard, distance: Int32(dataDistance), source: .legacyWildcard(tag: tag)))
                 }
             }
         }
@@ -77,86 +77,50 @@ public struct Resolver {
         return rank(matches, type: type, query: query)
     }
 
-    /// Keeps each app's best match — handler or refused — comparing plain numbers; the reason
-    /// strings and conformance paths are made afterwards, for the survivors only.
+    /// Keeps each app's best match — handler or refused — comparing packed numbers; strings are
+    /// read only when a report or a rule asks (see `MatchedClaim`).
     private func rank(_ matches: [ClaimMatch], type: DocumentType, query: Query) -> Resolution {
-        var best: [Int: (match: Int, key: MatchKey)] = [:]
-        var excluded: [Int: (match: Int, key: MatchKey, refusal: Refusal)] = [:]
-        for (m, match) in matches.enumerated() {
-            guard world.platform.includes(world.apps[match.reference.app].platform) else { continue }
-            let rank = world.apps[match.reference.app].claims[match.reference.claim].rank
-            let role = world.apps[match.reference.app].claims[match.reference.claim].role
-            let key = MatchKey(match.kind, match.distance, rank)
-            let refusal: Refusal? = !role.isHandler ? .notHandler : rank == .none ? .rankNone
-                : !query.role.accepts(role) ? .role : nil
-            if let refusal {
-                if let existing = excluded[match.reference.app], existing.key <= key { continue }
-                excluded[match.reference.app] = (m, key, refusal)
-                continue
-            }
-            if let existing = best[match.reference.app], existing.key <= key { continue }
-            best[match.reference.app] = (m, key)
-        }
-        // Sort keys carry the bundle id so comparisons touch neither the world nor self.
         let apps = world.apps
-        let handlerOrder = best.map { (key: $0.value.key, id: apps[$0.key].bundleID, match: $0.value.match) }
-            .sorted { $0.key != $1.key ? $0.key < $1.key : $0.id < $1.id }
-        let handlers = handlerOrder.map { candidate(for: matches[$0.match], type: type) }
-        var exclusions: [Exclusion] = []
-        if !excluded.isEmpty {
-            let exclusionOrder = excluded.filter { best[$0.key] == nil }
-                .map { (key: $0.value.key, id: apps[$0.key].bundleID, match: $0.value.match, refusal: $0.value.refusal) }
-                .sorted { $0.key != $1.key ? $0.key < $1.key : $0.id < $1.id }
-            exclusions = exclusionOrder.map { exclusion(for: matches[$0.match], refusal: $0.refusal, type: type, query: query) }
+        // One entry per match: the app and the packed key in one word, so that sorting puts each
+        // app's matches together, best first, and ties keep the match met first (`m`).
+        var entries: [(order: UInt64, m: Int32, refusal: Refusal?)] = []
+        entries.reserveCapacity(matches.count)
+        let everyPlatform = world.platform == .all
+        for (m, match) in matches.enumerated() {
+            let app = apps[match.reference.app]
+            guard everyPlatform || world.platform.includes(app.platform) else { continue }
+            let claim = app.claims[match.reference.claim]
+            let key = MatchKey(match.kind, match.distance, claim.rank)
+            let refusal: Refusal? = !claim.role.isHandler ? .notHandler : claim.rank == .none ? .rankNone
+                : !query.role.accepts(claim.role) ? .role : nil
+            // Handlers sort before refusals of the same app: an app with any handler claim is a
+            // handler, and its refused claims are not reported.
+            let refused: UInt64 = refusal == nil ? 0 : 1
+            entries.append((UInt64(match.reference.app) << 33 | refused << 32 | UInt64(key.packed), Int32(m), refusal))
         }
-        return Resolution(query: query, type: type, handlers: handlers, excluded: exclusions, defaultHandler: nil,
-                          previewable: QuickLook.isPreviewable(type, previewable: world.previewable), notes: [])
-    }
+        entries.sort { $0.order != $1.order ? $0.order < $1.order : $0.m < $1.m }
 
-    /// The claimed identifier (or legacy tag), the conformance path and how the claim matched.
-    private func explain(_ match: ClaimMatch, type: DocumentType) -> (claimed: String, path: [String], how: CandidateExplanation.How) {
-        let graph = world.graph
-        switch match.source {
-        case .contentType(let a, let position):
-            let ancestor = type.ancestors[Int(a)]
-            let claimed = graph.identifier(ancestor.id)
-            let path = type.path(to: ancestor.id, in: graph)
-            let at = world.apps[match.reference.app].claims[match.reference.claim].contentTypes[Int(position)].location
-            switch match.kind {
-            case .exact: return (claimed, path, .exact(claimed: claimed, at: at))
-            case .wildcard: return (claimed, path, .wildcard(claimed: claimed, at: at, path: path))
-            default: return (claimed, path, .conforms(claimed: claimed, at: at, path: path, distance: ancestor.distance))
-            }
-        case .legacy(let tagClass, let tag):
-            let key = tagClass == TagClass.filenameExtension ? "CFBundleTypeExtensions" : tagClass == TagClass.mimeType ? "CFBundleTypeMIMETypes" : "CFBundleTypeOSTypes"
-            return (tag, [type.identifier], .legacy(key: key, tag: tag))
-        case .legacyWildcard(let tag):
-            return (tag, dataType.map { type.path(to: $0, in: graph) } ?? [], .legacyWildcard(tag: tag))
+        var handlers: [(key: UInt32, m: Int32)] = []
+        var refused: [(key: UInt32, m: Int32, refusal: Refusal)] = []
+        var previousApp = UInt64.max
+        for entry in entries {
+            let app = entry.order >> 33
+            guard app != previousApp else { continue }
+            previousApp = app
+            let key = UInt32(truncatingIfNeeded: entry.order)
+            if let refusal = entry.refusal { refused.append((key, entry.m, refusal)) } else { handlers.append((key, entry.m)) }
         }
-    }
+        func bundleID(_ m: Int32) -> String { apps[matches[Int(m)].reference.app].bundleID }
+        handlers.sort { $0.key != $1.key ? $0.key < $1.key : bundleID($0.m) < bundleID($1.m) }
+        refused.sort { $0.key != $1.key ? $0.key < $1.key : bundleID($0.m) < bundleID($1.m) }
 
-    private func candidate(for match: ClaimMatch, type: DocumentType) -> Candidate {
-        let app = match.reference.app, c = match.reference.claim
-        let rank = world.apps[app].claims[c].rank, role = world.apps[app].claims[c].role
-        let (claimed, path, how) = explain(match, type: type)
-        let explanation = CandidateExplanation(how: how, rank: rank, rankMissing: world.apps[app].claims[c].declaredRank == nil,
-                                               role: role, roleMissing: world.apps[app].claims[c].declaredRole == nil)
-        return Candidate(
-            bundleID: world.apps[app].bundleID, appName: world.apps[app].name, rank: rank, role: role, match: match.kind,
-            distance: match.distance, claim: world.apps[app].claims[c].location, claimedType: claimed, path: path, explanation: explanation)
-    }
-
-    private func exclusion(for match: ClaimMatch, refusal: Refusal, type: DocumentType, query: Query) -> Exclusion {
-        let claim = world.apps[match.reference.app].claims[match.reference.claim]
-        let bundleID = world.apps[match.reference.app].bundleID
-        let (claimed, path, _) = explain(match, type: type)
-        let reason = switch refusal {
-        case .notHandler: "CFBundleTypeRole \(claim.role.rawValue) is a plug-in or informational claim, never a handler"
-        case .rankNone: "LSHandlerRank None: never chosen to open the type"
-        case .role: "role \(claim.role.rawValue) does not satisfy the \(query.role.rawValue) role"
-        }
-        return Exclusion(bundleID: bundleID, reason: reason, claim: claim.location, rank: claim.rank, role: claim.role,
-                         match: match.kind, distance: match.distance, claimedType: claimed, path: path)
+        let context = MatchContext(world: world, type: type, dataType: dataType)
+        return Resolution(
+            query: query, type: type,
+            handlers: handlers.map { Candidate(MatchedClaim(context: context, match: matches[Int($0.m)])) },
+            excluded: refused.map { Exclusion(MatchedClaim(context: context, match: matches[Int($0.m)]), refusal: $0.refusal, query: query.role) },
+            defaultHandler: nil,
+            previewable: QuickLook.isPreviewable(type, previewable: world.previewable), notes: [])
     }
 
     // MARK: - User defaults

@@ -12,10 +12,8 @@ struct HideStage: ResolutionStage {
             for candidate in resolution.handlers {
                 if let reason = try hides(candidate, rule: rule, resolution: resolution, world: world) {
                     let touch = RuleTouch(location: rule.location, action: "hid", reason: reason)
-                    resolution.excluded.append(Exclusion(
-                        bundleID: candidate.bundleID, reason: "hidden by the rule at \(rule.location): \(reason)", claim: candidate.claim,
-                        rank: candidate.rank, role: candidate.role, match: candidate.match, distance: candidate.distance,
-                        claimedType: candidate.claimedType, path: candidate.path, touches: candidate.touches + [touch]))
+                    resolution.excluded.append(Exclusion(candidate, reason: "hidden by the rule at \(rule.location): \(reason)",
+                                                         touches: candidate.touches + [touch]))
                 } else {
                     kept.append(candidate)
                 }

@@ -53,8 +53,7 @@ struct PolicyStage: ResolutionStage {
         for (id, (reason, at)) in drops.sorted(by: { $0.key < $1.key }) where !order.contains(id) {
             guard let c = byID.removeValue(forKey: id) else { continue }
             let touch = RuleTouch(location: at, action: "dropped", reason: reason)
-            resolution.excluded.append(Exclusion(bundleID: id, reason: "dropped by policy '\(policy.name)' (\(at)): \(reason)", claim: c.claim, rank: c.rank, role: c.role,
-                                                 match: c.match, distance: c.distance, claimedType: c.claimedType, path: c.path, touches: c.touches + [touch]))
+            resolution.excluded.append(Exclusion(c, reason: "dropped by policy '\(policy.name)' (\(at)): \(reason)", touches: c.touches + [touch]))
         }
         var pinned: String?
         if let pin = list["_pin"].tableValue, let id = pin["id"].stringValue, order.first == id {
