@@ -8,10 +8,13 @@ final class MatchContext: Sendable {
     let type: DocumentType
     /// `public.data`, the supertype a legacy `*`/`****` claim stands for.
     let dataType: TypeID?
+    /// The legacy tags that matched, as `ClaimMatch.Source.legacy` numbers them.
+    let legacyTags: [(tagClass: String, tag: String)]
 
-    init(world: World, type: DocumentType, dataType: TypeID?) {
+    init(world: World, type: DocumentType, dataType: TypeID?, legacyTags: [(tagClass: String, tag: String)]) {
         self.world = world
         self.type = type
         self.dataType = dataType
+        self.legacyTags = legacyTags
     }
 }

@@ -19,7 +19,8 @@ struct MatchedClaim: Sendable {
     var claimedType: String {
         switch match.source {
         case .contentType(let a, _): context.world.graph.identifier(context.type.ancestors[Int(a)].id)
-        case .legacy(_, let tag), .legacyWildcard(let tag): tag
+        case .legacy(let t): context.legacyTags[Int(t)].tag
+        case .legacyWildcard(let osType): osType ? "****" : "*"
         }
     }
 
@@ -43,12 +44,13 @@ struct MatchedClaim: Sendable {
             case .wildcard: how = .wildcard(claimed: claimed, at: at, path: path)
             default: how = .conforms(claimed: claimed, at: at, path: path, distance: distance)
             }
-        case .legacy(let tagClass, let tag):
+        case .legacy(let t):
+            let (tagClass, tag) = context.legacyTags[Int(t)]
             let key = tagClass == TagClass.filenameExtension ? "CFBundleTypeExtensions"
                 : tagClass == TagClass.mimeType ? "CFBundleTypeMIMETypes" : "CFBundleTypeOSTypes"
             how = .legacy(key: key, tag: tag)
-        case .legacyWildcard(let tag):
-            how = .legacyWildcard(tag: tag)
+        case .legacyWildcard:
+            how = .legacyWildcard(tag: claimedType)
         }
         let entry = entry
         return CandidateExplanation(how: how, rank: entry.rank, rankMissing: entry.declaredRank == nil,

@@ -31,96 +31,99 @@ public struct Resolver {
     // MARK: - Candidates
 
     func gatherCandidates(for type: DocumentType, query: Query) -> Resolution {
+        let index = world.index
         var matches: [ClaimMatch] = []
-        let graph = world.graph
+        matches.reserveCapacity(32)
 
         // LSItemContentTypes naming the type or one of its supertypes.
         for (a, ancestor) in type.ancestors.enumerated() {
-            let claims = world.typeClaims(of: ancestor.id)
+            let claims = index.typeClaims(of: ancestor.id)
             guard !claims.isEmpty else { continue }
             let own = ancestor.distance == 0 && ancestor.id == type.id
-            let kind: MatchKind = own ? .exact : graph.isWildcard(ancestor.id) ? .wildcard : .conforms
+            let kind: MatchKind = own ? .exact : world.graph.isWildcard(ancestor.id) ? .wildcard : .conforms
             for claim in claims {
                 matches.append(ClaimMatch(reference: claim.reference, kind: kind, distance: own ? 0 : Int32(ancestor.distance),
                                           source: .contentType(ancestor: Int32(a), position: claim.position)))
             }
         }
 
-        // Legacy keys, only in entries without LSItemContentTypes: the query's own tag and the
-        // resolved type's own tags (never a supertype's).
-        var seenLegacy: [(String, String)] = []
-        func addLegacy(_ tagClass: String, _ tag: String) {
-            let normalised = TypeGraph.normalise(tag, ofClass: tagClass)
-            guard !seenLegacy.contains(where: { $0.0 == tagClass && $0.1 == normalised }) else { return }
-            seenLegacy.append((tagClass, normalised))
-            for reference in world.legacyClaims(tag: tag, ofClass: tagClass) {
-                matches.append(ClaimMatch(reference: reference, kind: .legacy, distance: 0, source: .legacy(tagClass: tagClass, tag: tag)))
+        // Legacy keys, only in entries without LSItemContentTypes: the query's own tag, then the
+        // resolved type's own tags (never a supertype's), each tag once.
+        var legacyTags: [(tagClass: String, tag: String)] = []
+        func addLegacy(_ tagClass: String, _ tag: String, _ claims: [ClaimReference]) {
+            guard !claims.isEmpty else { return }
+            let t = Int32(legacyTags.count)
+            legacyTags.append((tagClass, tag))
+            for reference in claims {
+                matches.append(ClaimMatch(reference: reference, kind: .legacy, distance: 0, source: .legacy(tag: t)))
             }
         }
-        if let (tagClass, tag) = query.target.tag { addLegacy(tagClass, tag) }
-        if let id = type.id, let declaration = graph.declaration(id) {
-            for list in declaration.tags
-            where list.tagClass == TagClass.filenameExtension || list.tagClass == TagClass.mimeType || list.tagClass == TagClass.osType {
-                for tag in list.tags { addLegacy(list.tagClass, tag) }
+        var queryTag: (tagClass: String, normalised: String)?
+        if let (tagClass, tag) = query.target.tag {
+            queryTag = (tagClass, TypeGraph.normalise(tag, ofClass: tagClass))
+            addLegacy(tagClass, tag, index.legacyClaims(tag: tag, ofClass: tagClass))
+        }
+        if let id = type.id {
+            for legacy in index.legacyTags(of: id) where !(legacy.tagClass == queryTag?.tagClass && legacy.normalised == queryTag?.normalised) {
+                addLegacy(legacy.tagClass, legacy.tag, legacy.claims)
             }
         }
 
         // Legacy wildcards `*` / `****`: any document conforming to public.data.
-        if let data = dataType, let dataDistance = type.distance(to: data) {
-            for (tag, tagClass) in [("*", TagClass.filenameExtension), ("****", TagClass.osType)] {
-                for reference in world.legacyClaims(tag: tag, ofClass: tagClass) {
-                    matches.append(ClaimMatch(reference: reference, kind: .wildcard, distance: Int32(dataDistance), source: .legacyWildcard(tag: tag)))
+        if let data = dataType, !(index.extensionWildcards.isEmpty && index.osTypeWildcards.isEmpty),
+           let dataDistance = type.distance(to: data) {
+            for (claims, osType) in [(index.extensionWildcards, false), (index.osTypeWildcards, true)] {
+                for reference in claims {
+                    matches.append(ClaimMatch(reference: reference, kind: .wildcard, distance: Int32(dataDistance), source: .legacyWildcard(osType: osType)))
                 }
             }
         }
 
-        return rank(matches, type: type, query: query)
+        return rank(matches, type: type, query: query, legacyTags: legacyTags)
     }
 
     /// Keeps each app's best match — handler or refused — comparing packed numbers; strings are
     /// read only when a report or a rule asks (see `MatchedClaim`).
-    private func rank(_ matches: [ClaimMatch], type: DocumentType, query: Query) -> Resolution {
-        let apps = world.apps
-        // One entry per match: the app and the packed key in one word, so that sorting puts each
-        // app's matches together, best first, and ties keep the match met first (`m`).
-        var entries: [(order: UInt64, m: Int32, refusal: Refusal?)] = []
+    private func rank(_ matches: [ClaimMatch], type: DocumentType, query: Query, legacyTags: [(tagClass: String, tag: String)]) -> Resolution {
+        let index = world.index
+        // One entry per match: the app, refused-or-not and the packed key in one word, so that
+        // sorting puts each app's matches together, handlers first, best first; ties keep the
+        // match met first (`m`).
+        var entries: [RankEntry] = []
         entries.reserveCapacity(matches.count)
-        let everyPlatform = world.platform == .all
+        let platform = world.platform, role = query.role
         for (m, match) in matches.enumerated() {
-            let app = apps[match.reference.app]
-            guard everyPlatform || world.platform.includes(app.platform) else { continue }
-            let claim = app.claims[match.reference.claim]
-            let key = MatchKey(match.kind, match.distance, claim.rank)
-            let refusal: Refusal? = !claim.role.isHandler ? .notHandler : claim.rank == .none ? .rankNone
-                : !query.role.accepts(claim.role) ? .role : nil
-            // Handlers sort before refusals of the same app: an app with any handler claim is a
-            // handler, and its refused claims are not reported.
-            let refused: UInt64 = refusal == nil ? 0 : 1
-            entries.append((UInt64(match.reference.app) << 33 | refused << 32 | UInt64(key.packed), Int32(m), refusal))
+            let facts = index.facts(of: match.reference)
+            guard platform == .all || platform.includes(facts.platform) else { continue }
+            let refusal: Refusal? = !facts.role.isHandler ? .notHandler : facts.rank == .none ? .rankNone
+                : !role.accepts(facts.role) ? .role : nil
+            let key = MatchKey(match.kind, match.distance, facts.rank)
+            entries.append(RankEntry(app: match.reference.app, refused: refusal != nil, key: key, match: Int32(m), refusal: refusal))
         }
-        entries.sort { $0.order != $1.order ? $0.order < $1.order : $0.m < $1.m }
+        entries.sort { $0.order != $1.order ? $0.order < $1.order : $0.match < $1.match }
 
-        var handlers: [(key: UInt32, m: Int32)] = []
-        var refused: [(key: UInt32, m: Int32, refusal: Refusal)] = []
+        var handlers: [RankEntry] = []
+        var refused: [RankEntry] = []
         var previousApp = UInt64.max
-        for entry in entries {
-            let app = entry.order >> 33
-            guard app != previousApp else { continue }
-            previousApp = app
-            let key = UInt32(truncatingIfNeeded: entry.order)
-            if let refusal = entry.refusal { refused.append((key, entry.m, refusal)) } else { handlers.append((key, entry.m)) }
+        for entry in entries where entry.order >> 33 != previousApp {
+            previousApp = entry.order >> 33
+            if entry.refusal == nil { handlers.append(entry) } else { refused.append(entry) }
         }
-        func bundleID(_ m: Int32) -> String { apps[matches[Int(m)].reference.app].bundleID }
-        handlers.sort { $0.key != $1.key ? $0.key < $1.key : bundleID($0.m) < bundleID($1.m) }
-        refused.sort { $0.key != $1.key ? $0.key < $1.key : bundleID($0.m) < bundleID($1.m) }
+        let apps = world.apps
+        func byKeyThenBundleID(_ x: RankEntry, _ y: RankEntry) -> Bool {
+            let a = UInt32(truncatingIfNeeded: x.order), b = UInt32(truncatingIfNeeded: y.order)
+            return a != b ? a < b : apps[matches[Int(x.match)].reference.app].bundleID < apps[matches[Int(y.match)].reference.app].bundleID
+        }
+        handlers.sort(by: byKeyThenBundleID)
+        refused.sort(by: byKeyThenBundleID)
 
-        let context = MatchContext(world: world, type: type, dataType: dataType)
+        let context = MatchContext(world: world, type: type, dataType: dataType, legacyTags: legacyTags)
         return Resolution(
             query: query, type: type,
-            handlers: handlers.map { Candidate(MatchedClaim(context: context, match: matches[Int($0.m)])) },
-            excluded: refused.map { Exclusion(MatchedClaim(context: context, match: matches[Int($0.m)]), refusal: $0.refusal, query: query.role) },
+            handlers: handlers.map { Candidate(MatchedClaim(context: context, match: matches[Int($0.match)])) },
+            excluded: refused.map { Exclusion(MatchedClaim(context: context, match: matches[Int($0.match)]), refusal: $0.refusal!, query: role) },
             defaultHandler: nil,
-            previewable: QuickLook.isPreviewable(type, previewable: world.previewable), notes: [])
+            previewable: index.isPreviewable(type), notes: [])
     }
 
     // MARK: - User defaults

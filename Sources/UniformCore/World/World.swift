@@ -15,14 +15,8 @@ public struct World: Sendable {
     public let findings: [Finding]
 
     private let appIndex: [String: Int]
-    /// Indexed by `TypeID.index`: an array beats hashing on the resolver's hot path.
-    private let claimsByType: [[TypeClaim]]
-    /// Quick Look-previewable types, computed once per world rather than once per resolver.
-    let previewable: Set<TypeID>
-    /// Claims without `LSItemContentTypes`, by normalised legacy tag (`*`/`****` included).
-    private let legacyByExtension: [String: [ClaimReference]]
-    private let legacyByMIME: [String: [ClaimReference]]
-    private let legacyByOSType: [String: [ClaimReference]]
+    /// What the resolver reads: claims by type and tag, and the facts ranking compares.
+    let index: ClaimIndex
 
     public init(
         manifests: [Manifest],
@@ -64,28 +58,6 @@ public struct World: Sendable {
         let graph = TypeGraph(declarations: declarations, additionalIdentifiers: claimed)
         findings.append(contentsOf: graph.findings)
 
-        var claimsByType = [[TypeClaim]](repeating: [], count: graph.count)
-        var byExtension: [String: [ClaimReference]] = [:]
-        var byMIME: [String: [ClaimReference]] = [:]
-        var byOSType: [String: [ClaimReference]] = [:]
-        for (a, app) in apps.enumerated() {
-            for (c, claim) in app.claims.enumerated() {
-                let reference = ClaimReference(app: a, claim: c)
-                if claim.hasContentTypes {
-                    var seen = Set<TypeID>()
-                    for (position, type) in claim.contentTypes.enumerated() {
-                        if let id = graph.id(of: type.value), seen.insert(id).inserted {
-                            claimsByType[id.index].append(TypeClaim(reference: reference, position: Int32(position)))
-                        }
-                    }
-                } else {
-                    for tag in Set(claim.extensions.map { $0.value.lowercased() }) { byExtension[tag, default: []].append(reference) }
-                    for tag in Set(claim.mimeTypes.map { $0.value.lowercased() }) { byMIME[tag, default: []].append(reference) }
-                    for tag in Set(claim.osTypes.map(\.value)) { byOSType[tag, default: []].append(reference) }
-                }
-            }
-        }
-
         self.apps = apps
         self.graph = graph
         self.preferenceDefaults = preferenceDefaults
@@ -93,11 +65,7 @@ public struct World: Sendable {
         self.platform = platform
         self.findings = findings
         self.appIndex = appIndex
-        self.claimsByType = claimsByType
-        self.previewable = QuickLook.previewableIDs(in: graph)
-        self.legacyByExtension = byExtension
-        self.legacyByMIME = byMIME
-        self.legacyByOSType = byOSType
+        self.index = ClaimIndex(apps: apps, graph: graph)
     }
 
     /// The app with this bundle id (exact match).
@@ -115,17 +83,10 @@ public struct World: Sendable {
     public func claims(of type: TypeID) -> [ClaimReference] { typeClaims(of: type).map(\.reference) }
 
     /// Claims naming this type, with the position of the naming entry.
-    func typeClaims(of type: TypeID) -> [TypeClaim] {
-        type.index < claimsByType.count ? claimsByType[type.index] : []
-    }
+    func typeClaims(of type: TypeID) -> [TypeClaim] { index.typeClaims(of: type) }
 
     /// Legacy claims (no `LSItemContentTypes`) naming a tag, normalised as the class requires.
     public func legacyClaims(tag: String, ofClass tagClass: String) -> [ClaimReference] {
-        switch tagClass {
-        case TagClass.filenameExtension: legacyByExtension[tag.lowercased()] ?? []
-        case TagClass.mimeType: legacyByMIME[tag.lowercased()] ?? []
-        case TagClass.osType: legacyByOSType[tag] ?? []
-        default: []
-        }
+        index.legacyClaims(tag: tag, ofClass: tagClass)
     }
 }

@@ -1,0 +1,122 @@
+/// The resolver's view of a world's claims: from each type and legacy tag to the claims that
+/// name it, and the few facts ranking compares, in flat arrays of plain values. A resolve reads
+/// these instead of `Manifest` and `DocumentClaim` values, whose copies (dozens of strings and
+/// arrays each) were most of the cost of a query.
+struct ClaimIndex: Sendable {
+    /// What ranking needs of a claim.
+    struct Facts: Sendable {
+        var rank: HandlerRank
+        var role: HandlerRole
+        var platform: Platform
+    }
+
+    /// A legacy tag of a declared type that some claim without `LSItemContentTypes` lists.
+    struct LegacyTag: Sendable {
+        var tagClass: String
+        /// As the declaration spells it (explanations quote it).
+        var tag: String
+        /// Normalised as the tag class requires, to skip the query's own tag.
+        var normalised: String
+        var claims: [ClaimReference]
+    }
+
+    /// Indexed by `TypeID.index`: an array beats hashing on the resolver's hot path.
+    private(set) var byType: [[TypeClaim]]
+    /// Claims without `LSItemContentTypes`, by normalised legacy tag (`*`/`****` included).
+    private var byExtension: [String: [ClaimReference]] = [:]
+    private var byMIME: [String: [ClaimReference]] = [:]
+    private var byOSType: [String: [ClaimReference]] = [:]
+    /// Indexed by `TypeID.index`: the type's own legacy-claimed tags in declared order.
+    private(set) var legacyTagsByType: [[LegacyTag]]
+    /// The legacy wildcards `*` (extension) and `****` (OSType).
+    let extensionWildcards: [ClaimReference]
+    let osTypeWildcards: [ClaimReference]
+    /// Flat, app by app; `firstClaim[app]` is where an app's claims start.
+    private var facts: [Facts] = []
+    private var firstClaim: [Int32] = []
+    /// Indexed by `TypeID.index`: Quick Look previews the type (and so its subtypes).
+    let previewable: [Bool]
+
+    init(apps: [Manifest], graph: TypeGraph) {
+        byType = [[TypeClaim]](repeating: [], count: graph.count)
+        firstClaim.reserveCapacity(apps.count)
+        for (a, app) in apps.enumerated() {
+            firstClaim.append(Int32(facts.count))
+            for (c, claim) in app.claims.enumerated() {
+                facts.append(Facts(rank: claim.rank, role: claim.role, platform: app.platform))
+                let reference = ClaimReference(app: a, claim: c)
+                if claim.hasContentTypes {
+                    var seen = Set<TypeID>()
+                    for (position, type) in claim.contentTypes.enumerated() {
+                        if let id = graph.id(of: type.value), seen.insert(id).inserted {
+                            byType[id.index].append(TypeClaim(reference: reference, position: Int32(position)))
+                        }
+                    }
+                } else {
+                    for tag in Set(claim.extensions.map { $0.value.lowercased() }) { byExtension[tag, default: []].append(reference) }
+                    for tag in Set(claim.mimeTypes.map { $0.value.lowercased() }) { byMIME[tag, default: []].append(reference) }
+                    for tag in Set(claim.osTypes.map(\.value)) { byOSType[tag, default: []].append(reference) }
+                }
+            }
+        }
+        extensionWildcards = byExtension["*"] ?? []
+        osTypeWildcards = byOSType["****"] ?? []
+        legacyTagsByType = [[LegacyTag]](repeating: [], count: graph.count)
+        for (tagClass, table) in [(TagClass.filenameExtension, byExtension), (TagClass.mimeType, byMIME), (TagClass.osType, byOSType)] {
+            for tag in table.keys {
+                for id in graph.types(withTag: tag, ofClass: tagClass) where legacyTagsByType[id.index].isEmpty {
+                    legacyTagsByType[id.index] = Self.legacyTags(of: id, graph: graph, byExtension, byMIME, byOSType)
+                }
+            }
+        }
+        var previewable = [Bool](repeating: false, count: graph.count)
+        for id in QuickLook.previewableIDs(in: graph) { previewable[id.index] = true }
+        self.previewable = previewable
+    }
+
+    /// The type's legacy-claimed tags in the order its declaration lists them, each once.
+    private static func legacyTags(of id: TypeID, graph: TypeGraph, _ byExtension: [String: [ClaimReference]],
+                                   _ byMIME: [String: [ClaimReference]], _ byOSType: [String: [ClaimReference]]) -> [LegacyTag] {
+        guard let declaration = graph.declaration(id) else { return [] }
+        var tags: [LegacyTag] = []
+        for list in declaration.tags {
+            let table = switch list.tagClass {
+            case TagClass.filenameExtension: byExtension
+            case TagClass.mimeType: byMIME
+            case TagClass.osType: byOSType
+            default: [String: [ClaimReference]]()
+            }
+            for tag in list.tags {
+                let normalised = TypeGraph.normalise(tag, ofClass: list.tagClass)
+                guard !tags.contains(where: { $0.tagClass == list.tagClass && $0.normalised == normalised }) else { continue }
+                tags.append(LegacyTag(tagClass: list.tagClass, tag: tag, normalised: normalised, claims: table[normalised] ?? []))
+            }
+        }
+        return tags.filter { !$0.claims.isEmpty }
+    }
+
+    func facts(of reference: ClaimReference) -> Facts {
+        facts[Int(firstClaim[reference.app]) + reference.claim]
+    }
+
+    func typeClaims(of type: TypeID) -> [TypeClaim] {
+        type.index < byType.count ? byType[type.index] : []
+    }
+
+    func legacyClaims(tag: String, ofClass tagClass: String) -> [ClaimReference] {
+        switch tagClass {
+        case TagClass.filenameExtension: byExtension[tag.lowercased()] ?? []
+        case TagClass.mimeType: byMIME[tag.lowercased()] ?? []
+        case TagClass.osType: byOSType[tag] ?? []
+        default: []
+        }
+    }
+
+    func legacyTags(of type: TypeID) -> [LegacyTag] {
+        type.index < legacyTagsByType.count ? legacyTagsByType[type.index] : []
+    }
+
+    func isPreviewable(_ type: DocumentType) -> Bool {
+        type.ancestors.contains { $0.id.index < previewable.count && previewable[$0.id.index] }
+    }
+}
