@@ -3,15 +3,18 @@ public struct Resolver {
     public let world: World
     public var stages: [any ResolutionStage]
     private let dataType: TypeID?
+    /// Made once: a type resolver holds the graph, and copying a graph per query costs.
+    private let types: TypeResolver
 
     public init(world: World, stages: [any ResolutionStage] = []) {
         self.world = world
         self.stages = stages
         self.dataType = world.graph.id(of: "public.data")
+        self.types = TypeResolver(graph: world.graph)
     }
 
     public func resolve(_ query: Query) throws -> Resolution {
-        let type = TypeResolver(graph: world.graph).resolve(query.target, conformingTo: query.conformingTo)
+        let type = types.resolve(query.target, conformingTo: query.conformingTo)
         var resolution = gatherCandidates(for: type, query: query)
         applyUserDefault(to: &resolution)
         for stage in stages {

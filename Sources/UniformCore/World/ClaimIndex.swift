@@ -1,8 +1,9 @@
 /// The resolver's view of a world's claims: from each type and legacy tag to the claims that
 /// name it, and the few facts ranking compares, in flat arrays of plain values. A resolve reads
 /// these instead of `Manifest` and `DocumentClaim` values, whose copies (dozens of strings and
-/// arrays each) were most of the cost of a query.
-struct ClaimIndex: Sendable {
+/// arrays each) were most of the cost of a query. A class, so that taking it costs one
+/// reference count rather than one per table.
+final class ClaimIndex: Sendable {
     /// What ranking needs of a claim.
     struct Facts: Sendable {
         var rank: HandlerRank
@@ -21,24 +22,29 @@ struct ClaimIndex: Sendable {
     }
 
     /// Indexed by `TypeID.index`: an array beats hashing on the resolver's hot path.
-    private(set) var byType: [[TypeClaim]]
+    private let byType: [[TypeClaim]]
     /// Claims without `LSItemContentTypes`, by normalised legacy tag (`*`/`****` included).
-    private var byExtension: [String: [ClaimReference]] = [:]
-    private var byMIME: [String: [ClaimReference]] = [:]
-    private var byOSType: [String: [ClaimReference]] = [:]
+    private let byExtension: [String: [ClaimReference]]
+    private let byMIME: [String: [ClaimReference]]
+    private let byOSType: [String: [ClaimReference]]
     /// Indexed by `TypeID.index`: the type's own legacy-claimed tags in declared order.
-    private(set) var legacyTagsByType: [[LegacyTag]]
+    private let legacyTagsByType: [[LegacyTag]]
     /// The legacy wildcards `*` (extension) and `****` (OSType).
     let extensionWildcards: [ClaimReference]
     let osTypeWildcards: [ClaimReference]
     /// Flat, app by app; `firstClaim[app]` is where an app's claims start.
-    private var facts: [Facts] = []
-    private var firstClaim: [Int32] = []
+    private let facts: [Facts]
+    private let firstClaim: [Int32]
     /// Indexed by `TypeID.index`: Quick Look previews the type (and so its subtypes).
     let previewable: [Bool]
 
     init(apps: [Manifest], graph: TypeGraph) {
-        byType = [[TypeClaim]](repeating: [], count: graph.count)
+        var byType = [[TypeClaim]](repeating: [], count: graph.count)
+        var byExtension: [String: [ClaimReference]] = [:]
+        var byMIME: [String: [ClaimReference]] = [:]
+        var byOSType: [String: [ClaimReference]] = [:]
+        var facts: [Facts] = []
+        var firstClaim: [Int32] = []
         firstClaim.reserveCapacity(apps.count)
         for (a, app) in apps.enumerated() {
             firstClaim.append(Int32(facts.count))
@@ -61,7 +67,7 @@ struct ClaimIndex: Sendable {
         }
         extensionWildcards = byExtension["*"] ?? []
         osTypeWildcards = byOSType["****"] ?? []
-        legacyTagsByType = [[LegacyTag]](repeating: [], count: graph.count)
+        var legacyTagsByType = [[LegacyTag]](repeating: [], count: graph.count)
         for (tagClass, table) in [(TagClass.filenameExtension, byExtension), (TagClass.mimeType, byMIME), (TagClass.osType, byOSType)] {
             for tag in table.keys {
                 for id in graph.types(withTag: tag, ofClass: tagClass) where legacyTagsByType[id.index].isEmpty {
@@ -72,6 +78,13 @@ struct ClaimIndex: Sendable {
         var previewable = [Bool](repeating: false, count: graph.count)
         for id in QuickLook.previewableIDs(in: graph) { previewable[id.index] = true }
         self.previewable = previewable
+        self.byType = byType
+        self.byExtension = byExtension
+        self.byMIME = byMIME
+        self.byOSType = byOSType
+        self.legacyTagsByType = legacyTagsByType
+        self.facts = facts
+        self.firstClaim = firstClaim
     }
 
     /// The type's legacy-claimed tags in the order its declaration lists them, each once.

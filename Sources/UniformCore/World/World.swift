@@ -4,19 +4,43 @@
 /// A world is an immutable value built in one go. What-if questions build a new one, which is
 /// cheap next to parsing; that keeps queries free of locks and of surprises.
 public struct World: Sendable {
-    public let apps: [Manifest]
-    public let graph: TypeGraph
-    /// User defaults from `--defaults`, then those declared by rules (which override).
-    public let preferenceDefaults: [DefaultHandler]
-    public let ruleDefaults: [DefaultHandler]
-    /// Which apps take part in resolution.
-    public let platform: PlatformFilter
-    /// Loader, graph and world findings (checks add their own).
-    public let findings: [Finding]
+    /// One reference for the whole world: resolutions keep the world they were answered in, and
+    /// copying a struct of a dozen arrays and tables cost more than the resolve itself.
+    private final class Storage: Sendable {
+        let apps: [Manifest]
+        let graph: TypeGraph
+        let preferenceDefaults: [DefaultHandler]
+        let ruleDefaults: [DefaultHandler]
+        let platform: PlatformFilter
+        let findings: [Finding]
+        let appIndex: [String: Int]
+        let index: ClaimIndex
 
-    private let appIndex: [String: Int]
+        init(apps: [Manifest], graph: TypeGraph, preferenceDefaults: [DefaultHandler], ruleDefaults: [DefaultHandler],
+             platform: PlatformFilter, findings: [Finding], appIndex: [String: Int], index: ClaimIndex) {
+            self.apps = apps
+            self.graph = graph
+            self.preferenceDefaults = preferenceDefaults
+            self.ruleDefaults = ruleDefaults
+            self.platform = platform
+            self.findings = findings
+            self.appIndex = appIndex
+            self.index = index
+        }
+    }
+    private let storage: Storage
+
+    public var apps: [Manifest] { _read { yield storage.apps } }
+    public var graph: TypeGraph { _read { yield storage.graph } }
+    /// User defaults from `--defaults`, then those declared by rules (which override).
+    public var preferenceDefaults: [DefaultHandler] { _read { yield storage.preferenceDefaults } }
+    public var ruleDefaults: [DefaultHandler] { _read { yield storage.ruleDefaults } }
+    /// Which apps take part in resolution.
+    public var platform: PlatformFilter { storage.platform }
+    /// Loader, graph and world findings (checks add their own).
+    public var findings: [Finding] { _read { yield storage.findings } }
     /// What the resolver reads: claims by type and tag, and the facts ranking compares.
-    let index: ClaimIndex
+    var index: ClaimIndex { storage.index }
 
     public init(
         manifests: [Manifest],
@@ -58,22 +82,16 @@ public struct World: Sendable {
         let graph = TypeGraph(declarations: declarations, additionalIdentifiers: claimed)
         findings.append(contentsOf: graph.findings)
 
-        self.apps = apps
-        self.graph = graph
-        self.preferenceDefaults = preferenceDefaults
-        self.ruleDefaults = ruleDefaults
-        self.platform = platform
-        self.findings = findings
-        self.appIndex = appIndex
-        self.index = ClaimIndex(apps: apps, graph: graph)
+        storage = Storage(apps: apps, graph: graph, preferenceDefaults: preferenceDefaults, ruleDefaults: ruleDefaults, platform: platform,
+                          findings: findings, appIndex: appIndex, index: ClaimIndex(apps: apps, graph: graph))
     }
 
     /// The app with this bundle id (exact match).
     public func app(_ bundleID: String) -> Manifest? {
-        appIndex[bundleID].map { apps[$0] }
+        storage.appIndex[bundleID].map { apps[$0] }
     }
 
-    public func appIndex(of bundleID: String) -> Int? { appIndex[bundleID] }
+    public func appIndex(of bundleID: String) -> Int? { storage.appIndex[bundleID] }
 
     public func claim(_ reference: ClaimReference) -> DocumentClaim {
         apps[reference.app].claims[reference.claim]
