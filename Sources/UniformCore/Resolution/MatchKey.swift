@@ -11,4 +11,11 @@ struct MatchKey: Comparable {
     }
 
     static func < (a: MatchKey, b: MatchKey) -> Bool { a.packed < b.packed }
+
+    /// The key in 16 bits — specificity (2), distance (12), rank (2) — for `RankEntry`; the
+    /// same order, as conformance depths stay far below 4,096.
+    var compact: UInt16 {
+        let specificity = packed >> 28, distance = min(packed >> 8 & 0xFFFFF, 0xFFF), rank = packed & 0xFF
+        return UInt16(specificity << 14 | distance << 2 | min(rank, 3))
+    }
 }

@@ -15,7 +15,7 @@ public struct Resolver {
 
     public func resolve(_ query: Query) throws -> Resolution {
         let type = types.resolve(query.target, conformingTo: query.conformingTo)
-        var resolution = gatherCandidates(for: type, query: query)
+        var resolution = try gatherCandidates(for: type, query: query)
         applyUserDefault(to: &resolution)
         for stage in stages {
             try stage.apply(to: &resolution, in: world)
@@ -33,7 +33,7 @@ public struct Resolver {
 
     // MARK: - Candidates
 
-    func gatherCandidates(for type: DocumentType, query: Query) -> Resolution {
+    func gatherCandidates(for type: DocumentType, query: Query) throws -> Resolution {
         let index = world.index
         var matches: [ClaimMatch] = []
         matches.reserveCapacity(32)
@@ -82,49 +82,49 @@ public struct Resolver {
             }
         }
 
-        return rank(matches, type: type, query: query, legacyTags: legacyTags)
+        return try rank(matches, type: type, query: query, legacyTags: legacyTags)
     }
 
     /// Keeps each app's best match — handler or refused — comparing packed numbers; strings are
     /// read only when a report or a rule asks (see `MatchedClaim`).
-    private func rank(_ matches: [ClaimMatch], type: DocumentType, query: Query, legacyTags: [(tagClass: String, tag: String)]) -> Resolution {
+    private func rank(_ matches: [ClaimMatch], type: DocumentType, query: Query, legacyTags: [(tagClass: String, tag: String)]) throws -> Resolution {
+        guard world.apps.count < RankEntry.maximumApps, matches.count < RankEntry.maximumMatches else {
+            throw ResolutionLimitError(description: "\(query.text): \(matches.count) claims of \(world.apps.count) apps match; "
+                + "the resolver ranks at most \(RankEntry.maximumMatches - 1) matches of \(RankEntry.maximumApps - 1) apps per query")
+        }
         let index = world.index
-        // One entry per match: the app, refused-or-not and the packed key in one word, so that
-        // sorting puts each app's matches together, handlers first, best first; ties keep the
-        // match met first (`m`).
-        var entries: [RankEntry] = []
-        entries.reserveCapacity(matches.count)
         let platform = world.platform, role = query.role
+        func refusal(_ facts: ClaimIndex.Facts) -> Refusal? {
+            !facts.role.isHandler ? .notHandler : facts.rank == .none ? .rankNone : !role.accepts(facts.role) ? .role : nil
+        }
+        var words: [UInt64] = []
+        words.reserveCapacity(matches.count)
         for (m, match) in matches.enumerated() {
             let facts = index.facts(of: match.reference)
             guard platform == .all || platform.includes(facts.platform) else { continue }
-            let refusal: Refusal? = !facts.role.isHandler ? .notHandler : facts.rank == .none ? .rankNone
-                : !role.accepts(facts.role) ? .role : nil
-            let key = MatchKey(match.kind, match.distance, facts.rank)
-            entries.append(RankEntry(app: match.reference.app, refused: refusal != nil, key: key, match: Int32(m), refusal: refusal))
+            words.append(RankEntry.grouping(app: match.reference.app, refused: refusal(facts) != nil,
+                                            key: MatchKey(match.kind, match.distance, facts.rank), match: m))
         }
-        entries.sort { $0.order != $1.order ? $0.order < $1.order : $0.match < $1.match }
+        words.sort()
 
-        var handlers: [RankEntry] = []
-        var refused: [RankEntry] = []
+        var handlers: [UInt64] = [], refused: [UInt64] = []
         var previousApp = UInt64.max
-        for entry in entries where entry.order >> 33 != previousApp {
-            previousApp = entry.order >> 33
-            if entry.refusal == nil { handlers.append(entry) } else { refused.append(entry) }
+        for word in words where RankEntry.app(word) != previousApp {
+            previousApp = RankEntry.app(word)
+            let ordering = RankEntry.ordering(word, bundleIDPlace: index.bundleIDOrder[Int(previousApp)])
+            if RankEntry.isRefused(word) { refused.append(ordering) } else { handlers.append(ordering) }
         }
-        let apps = world.apps
-        func byKeyThenBundleID(_ x: RankEntry, _ y: RankEntry) -> Bool {
-            let a = UInt32(truncatingIfNeeded: x.order), b = UInt32(truncatingIfNeeded: y.order)
-            return a != b ? a < b : apps[matches[Int(x.match)].reference.app].bundleID < apps[matches[Int(y.match)].reference.app].bundleID
-        }
-        handlers.sort(by: byKeyThenBundleID)
-        refused.sort(by: byKeyThenBundleID)
+        handlers.sort()
+        refused.sort()
 
         let context = MatchContext(world: world, type: type, dataType: dataType, legacyTags: legacyTags)
         return Resolution(
             query: query, type: type,
-            handlers: handlers.map { Candidate(MatchedClaim(context: context, match: matches[Int($0.match)])) },
-            excluded: refused.map { Exclusion(MatchedClaim(context: context, match: matches[Int($0.match)]), refusal: $0.refusal!, query: role) },
+            handlers: handlers.map { Candidate(MatchedClaim(context: context, match: matches[RankEntry.match($0)])) },
+            excluded: refused.map {
+                let match = matches[RankEntry.match($0)]
+                return Exclusion(MatchedClaim(context: context, match: match), refusal: refusal(index.facts(of: match.reference)) ?? .role, query: role)
+            },
             defaultHandler: nil,
             previewable: index.isPreviewable(type), notes: [])
     }

@@ -35,6 +35,8 @@ final class ClaimIndex: Sendable {
     /// Flat, app by app; `firstClaim[app]` is where an app's claims start.
     private let facts: [Facts]
     private let firstClaim: [Int32]
+    /// Each app's place in bundle-id order, so that ranking breaks ties by comparing numbers.
+    let bundleIDOrder: [Int32]
     /// Indexed by `TypeID.index`: Quick Look previews the type (and so its subtypes).
     let previewable: [Bool]
 
@@ -85,6 +87,11 @@ final class ClaimIndex: Sendable {
         self.legacyTagsByType = legacyTagsByType
         self.facts = facts
         self.firstClaim = firstClaim
+        var bundleIDOrder = [Int32](repeating: 0, count: apps.count)
+        for (place, app) in apps.indices.sorted(by: { apps[$0].bundleID < apps[$1].bundleID }).enumerated() {
+            bundleIDOrder[app] = Int32(place)
+        }
+        self.bundleIDOrder = bundleIDOrder
     }
 
     /// The type's legacy-claimed tags in the order its declaration lists them, each once.
