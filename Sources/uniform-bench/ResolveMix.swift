@@ -35,10 +35,10 @@ struct ResolveMix {
         func percentile(_ p: Int) -> Int { sizes.isEmpty ? 0 : sizes[min(sizes.count - 1, sizes.count * p / 100)] }
     }
 
-    static func measure(_ queries: [Query], resolver: Resolver, runs: Int = 3) -> Figures {
+    static func measure(_ queries: [Query], resolver: Resolver, runs: Int = 10) -> Figures {
         var candidates = 0
         var sizes: [Int] = []
-        let seconds = Clock.best(runs: runs) {
+        let seconds = Clock.bestCPU(runs: runs) {
             candidates = 0
             sizes.removeAll(keepingCapacity: true)
             for q in queries {
@@ -54,7 +54,7 @@ struct ResolveMix {
 
     /// Prints the whole mix and the typical queries for one engine; returns both.
     @discardableResult
-    func report(_ label: String, engine: RuleEngine, runs: Int = 3) -> (all: Figures, typical: Figures) {
+    func report(_ label: String, engine: RuleEngine, runs: Int = 10) -> (all: Figures, typical: Figures) {
         let resolver = engine.resolver
         let all = Self.measure(queries, resolver: resolver, runs: runs)
         let small = Self.measure(typical, resolver: resolver, runs: runs)

@@ -97,31 +97,23 @@ public struct Resolver {
         func refusal(_ facts: ClaimIndex.Facts) -> Refusal? {
             !facts.role.isHandler ? .notHandler : facts.rank == .none ? .rankNone : !role.accepts(facts.role) ? .role : nil
         }
-        var words: [UInt64] = []
-        words.reserveCapacity(matches.count)
-        for (m, match) in matches.enumerated() {
-            let facts = index.facts(of: match.reference)
-            guard platform == .all || platform.includes(facts.platform) else { continue }
-            words.append(RankEntry.grouping(app: match.reference.app, refused: refusal(facts) != nil,
-                                            key: MatchKey(match.kind, match.distance, facts.rank), match: m))
+        let best = RankEntry.bestOfEachApp(count: matches.count) { emit in
+            for (m, match) in matches.enumerated() {
+                let facts = index.facts(of: match.reference)
+                guard platform == .all || platform.includes(facts.platform) else { continue }
+                emit(RankEntry.grouping(app: match.reference.app, refused: refusal(facts) != nil,
+                                        key: MatchKey(match.kind, match.distance, facts.rank), match: m))
+            }
         }
-        words.sort()
-
-        var handlers: [UInt64] = [], refused: [UInt64] = []
-        var previousApp = UInt64.max
-        for word in words where RankEntry.app(word) != previousApp {
-            previousApp = RankEntry.app(word)
-            let ordering = RankEntry.ordering(word, bundleIDPlace: index.bundleIDOrder[Int(previousApp)])
-            if RankEntry.isRefused(word) { refused.append(ordering) } else { handlers.append(ordering) }
-        }
-        handlers.sort()
-        refused.sort()
+        var order = best.map { RankEntry.ordering($0, bundleIDPlace: index.bundleIDOrder[RankEntry.app($0)]) }
+        order.sort()
+        let handlerCount = order.firstIndex(where: RankEntry.isRefused) ?? order.count
 
         let context = MatchContext(world: world, type: type, dataType: dataType, legacyTags: legacyTags)
         return Resolution(
             query: query, type: type,
-            handlers: handlers.map { Candidate(MatchedClaim(context: context, match: matches[RankEntry.match($0)])) },
-            excluded: refused.map {
+            handlers: order[..<handlerCount].map { Candidate(MatchedClaim(context: context, match: matches[RankEntry.match($0)])) },
+            excluded: order[handlerCount...].map {
                 let match = matches[RankEntry.match($0)]
                 return Exclusion(MatchedClaim(context: context, match: match), refusal: refusal(index.facts(of: match.reference)) ?? .role, query: role)
             },

@@ -21,7 +21,8 @@ public enum TagClass {
     /// OSTypes and pasteboard types are matched byte for byte. Tag class names are identifiers,
     /// so the class itself is compared ignoring case.
     public static func isCaseInsensitive(_ tagClass: String) -> Bool {
-        let lowered = tagClass.lowercased()
+        if tagClass == filenameExtension || tagClass == mimeType { return true }
+        let lowered = tagClass.lowercasedIfNeeded
         return lowered == filenameExtension || lowered == mimeType
     }
 }

@@ -182,7 +182,7 @@ public struct TypeGraph: Sendable {
 
     /// Tags of case-insensitive classes compare lowercased.
     public static func normalise(_ tag: String, ofClass tagClass: String) -> String {
-        TagClass.isCaseInsensitive(tagClass) ? tag.lowercased() : tag
+        TagClass.isCaseInsensitive(tagClass) ? tag.lowercasedIfNeeded : tag
     }
 
     /// The conformance path from a type up to one of its supertypes:

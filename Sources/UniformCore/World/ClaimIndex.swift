@@ -125,8 +125,8 @@ final class ClaimIndex: Sendable {
 
     func legacyClaims(tag: String, ofClass tagClass: String) -> [ClaimReference] {
         switch tagClass {
-        case TagClass.filenameExtension: byExtension[tag.lowercased()] ?? []
-        case TagClass.mimeType: byMIME[tag.lowercased()] ?? []
+        case TagClass.filenameExtension: byExtension[tag.lowercasedIfNeeded] ?? []
+        case TagClass.mimeType: byMIME[tag.lowercasedIfNeeded] ?? []
         case TagClass.osType: byOSType[tag] ?? []
         default: []
         }
