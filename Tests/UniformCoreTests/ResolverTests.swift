@@ -116,6 +116,18 @@ final class ResolverTests: XCTestCase {
         XCTAssertEqual(r.handlers.first { $0.bundleID == "com.acme.double" }?.match, .conforms)
     }
 
+    /// Two entries of one app that match equally well: the first one is the app's claim, and a
+    /// handler claim beats a refused one whatever their order.
+    func testEqualClaimsOfOneAppKeepTheFirstAndHandlersBeatRefusals() throws {
+        let twice = try Fixtures.app("com.acme.twice", claims: [(["public.plain-text"], "Viewer", "Default"), (["public.plain-text"], "Editor", "Default")])
+        let refusedFirst = try Fixtures.app("com.acme.refused-first", claims: [(["public.plain-text"], "None", "Default"), (["public.data"], "Viewer", "Alternate")])
+        let r = try Fixtures.resolve(".pdb", in: makeWorld(extraApps: [twice, refusedFirst]))
+        let first = try XCTUnwrap(r.handlers.first { $0.bundleID == "com.acme.twice" })
+        XCTAssertEqual(first.role, .viewer, "the first of two equal entries is the app's claim")
+        XCTAssertEqual(r.handlers.first { $0.bundleID == "com.acme.refused-first" }?.match, .wildcard)
+        XCTAssertFalse(r.excluded.contains { $0.bundleID == "com.acme.refused-first" }, "an app with a handler claim is not also excluded")
+    }
+
     func testPlatformFilter() throws {
         let ios = try Fixtures.app("com.acme.ios", claims: [(["com.acme.pdb"], "Editor", "Owner")], extra: "<key>LSRequiresIPhoneOS</key><true/>")
         let base = try makeWorld(extraApps: [ios])

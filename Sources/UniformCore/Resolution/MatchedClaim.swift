@@ -7,10 +7,10 @@ struct MatchedClaim: Sendable {
     private var app: Manifest { context.world.apps[match.reference.app] }
     private var entry: DocumentClaim { context.world.apps[match.reference.app].claims[match.reference.claim] }
 
-    var bundleID: String { context.world.apps[match.reference.app].bundleID }
+    var bundleID: String { context.world.index.bundleIDs[match.reference.app] }
     var appName: String? { app.name }
-    var rank: HandlerRank { entry.rank }
-    var role: HandlerRole { entry.role }
+    var rank: HandlerRank { context.world.index.facts(of: match.reference).rank }
+    var role: HandlerRole { context.world.index.facts(of: match.reference).role }
     var claimLocation: SourceLocation { entry.location }
     var kind: MatchKind { match.kind }
     var distance: Int { Int(match.distance) }

@@ -68,6 +68,7 @@ public struct TypeGraph: Sendable {
         reportSelfConformance()
         breakCycles()
         computeClosures()
+        orderTagIndex()
     }
 
     // MARK: - Queries
@@ -119,7 +120,7 @@ public struct TypeGraph: Sendable {
     /// Catalog-flagged wildcard types and `public.content`.
     public func isWildcard(_ id: TypeID) -> Bool { wildcardFlags[id.index] }
 
-    /// Types whose winning declaration has the tag, unordered.
+    /// Types whose winning declaration has the tag, in tag-lookup preference order.
     public func types(withTag tag: String, ofClass tagClass: String) -> [TypeID] {
         tagIndex[tagClass]?[Self.normalise(tag, ofClass: tagClass)] ?? []
     }
@@ -128,21 +129,29 @@ public struct TypeGraph: Sendable {
     /// conforming to `public.data`, then the type whose first tag is the query, then exported
     /// over imported, then catalog/load order. `conformingTo` is a hard filter.
     public func lookup(tag: String, ofClass tagClass: String, conformingTo filter: TypeID? = nil) -> [TypeID] {
-        var candidates = types(withTag: tag, ofClass: tagClass)
-        if let filter { candidates = candidates.filter { conforms($0, to: filter) } }
-        guard candidates.count > 1 else { return candidates }
-        let normalised = Self.normalise(tag, ofClass: tagClass)
+        let candidates = types(withTag: tag, ofClass: tagClass)
+        guard let filter else { return candidates }
+        return candidates.filter { conforms($0, to: filter) }
+    }
+
+    /// Sorts each tag's types in lookup preference order once, when the graph is built: the
+    /// order depends on the tag alone, and working it out took most of a query's lookup.
+    private mutating func orderTagIndex() {
         let data = id(of: "public.data")
-        func key(_ t: TypeID) -> (Int, Int, Int, Int, Int) {
-            let declaration = self.declaration(t)!
-            let isPublic = Self.hasPublicPrefix(spellings[t.index]) ? 0 : 1
-            let isData = (data.map { conforms(t, to: $0) } ?? false) ? 0 : 1
-            let first = declaration.tags(ofClass: tagClass).first.map { Self.normalise($0, ofClass: tagClass) == normalised } ?? false
-            let exported = declaration.kind == .exported ? 0 : 1
-            return (isPublic, isData, first ? 0 : 1, exported, Int(winners[t.index]!))
+        for (tagClass, tags) in tagIndex {
+            for (normalised, types) in tags where types.count > 1 {
+                func key(_ t: TypeID) -> (Int, Int, Int, Int, Int) {
+                    let declaration = self.declaration(t)!
+                    let isPublic = Self.hasPublicPrefix(spellings[t.index]) ? 0 : 1
+                    let isData = (data.map { conforms(t, to: $0) } ?? false) ? 0 : 1
+                    let first = declaration.tags(ofClass: tagClass).first.map { Self.normalise($0, ofClass: tagClass) == normalised } ?? false
+                    let exported = declaration.kind == .exported ? 0 : 1
+                    return (isPublic, isData, first ? 0 : 1, exported, Int(winners[t.index]!))
+                }
+                // Keys once per type, not once per comparison; the load order makes them unique.
+                tagIndex[tagClass]![normalised] = types.map { (key($0), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+            }
         }
-        // Keys once per candidate, not once per comparison; the load order makes them unique.
-        return candidates.map { (key($0), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
     /// `caseInsensitiveCompare(_:) == .orderedSame`, without Foundation when both are ASCII.

@@ -35,6 +35,8 @@ final class ClaimIndex: Sendable {
     /// Flat, app by app; `firstClaim[app]` is where an app's claims start.
     private let facts: [Facts]
     private let firstClaim: [Int32]
+    /// Each app's bundle id: candidates read it often, and through `Manifest` it cost a copy.
+    let bundleIDs: [String]
     /// Each app's place in bundle-id order, so that ranking breaks ties by comparing numbers.
     let bundleIDOrder: [Int32]
     /// Indexed by `TypeID.index`: Quick Look previews the type (and so its subtypes).
@@ -87,8 +89,10 @@ final class ClaimIndex: Sendable {
         self.legacyTagsByType = legacyTagsByType
         self.facts = facts
         self.firstClaim = firstClaim
+        let bundleIDs = apps.map(\.bundleID)
+        self.bundleIDs = bundleIDs
         var bundleIDOrder = [Int32](repeating: 0, count: apps.count)
-        for (place, app) in apps.indices.sorted(by: { apps[$0].bundleID < apps[$1].bundleID }).enumerated() {
+        for (place, app) in apps.indices.sorted(by: { bundleIDs[$0] < bundleIDs[$1] }).enumerated() {
             bundleIDOrder[app] = Int32(place)
         }
         self.bundleIDOrder = bundleIDOrder
