@@ -1,5 +1,7 @@
 /* Plain-C baseline for uniform-bench: the same operations the Swift API performs, written the way
- * a C host would, against the same library and the same (hooked, capped) state. */
+ * a C host would, against the same library and the same (hooked, capped) state. Like the Swift
+ * API, every top-level call re-arms the limits (fresh budget and deadline), and a host function
+ * checks its argument's type. */
 #include "internal.h"
 #include <time.h>
 
@@ -11,12 +13,12 @@ static double now_ns(void) {
 
 double cls_bench_c_call(lua_State *L, int fref, long iterations) {
     cls_limits *lim = cls_getlim(L);
-    cls_limits_arm(L, lim);
     lua_pushcclosure(L, cls_msgh, 0);
     int msgh = lua_gettop(L);
     lua_Integer sum = 0;
     double t0 = now_ns();
     for (long i = 0; i < iterations; i++) {
+        cls_limits_arm(L, lim);
         lua_rawgeti(L, LUA_REGISTRYINDEX, fref);
         lua_pushinteger(L, i);
         if (cls_host_pcall(L, lim, 1, 1, msgh) != LUA_OK) { lua_settop(L, msgh - 1); return -1; }
@@ -29,7 +31,7 @@ double cls_bench_c_call(lua_State *L, int fref, long iterations) {
 }
 
 static int c_add1(lua_State *L) {
-    lua_pushinteger(L, lua_tointegerx(L, 1, NULL) + 1);
+    lua_pushinteger(L, luaL_checkinteger(L, 1) + 1);
     return 1;
 }
 
@@ -61,11 +63,11 @@ static const char *const matches[3] = {"exact", "conforms", "wildcard"};
 
 double cls_bench_c_policy(lua_State *L, int fref, long iterations, int *order_out) {
     cls_limits *lim = cls_getlim(L);
-    cls_limits_arm(L, lim);
     lua_pushcclosure(L, cls_msgh, 0);
     int msgh = lua_gettop(L);
     double t0 = now_ns();
     for (long it = 0; it < iterations; it++) {
+        cls_limits_arm(L, lim);
         lua_rawgeti(L, LUA_REGISTRYINDEX, fref);
         lua_createtable(L, 10, 0);
         for (int i = 0; i < 10; i++) {
