@@ -11,10 +11,10 @@ func runLuaBenchmark() {
     // LUA_BENCH_ONLY=call|callback|policy runs one section (for profiling)
     let only = ProcessInfo.processInfo.environment["LUA_BENCH_ONLY"]
     func runs(_ section: String) -> Bool { only == nil || only == section }
-    func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) }
+    func now() -> Double { cls_bench_now_ns() }
     /// Prints the best of `runs` for each side. The sides alternate run by run, so load from other
     /// processes on a shared machine hits both alike instead of skewing the ratio.
-    func row(_ name: String, runs: Int = 5, swift swiftBody: () -> Double, c cBody: () -> Double) {
+    func row(_ name: String, runs: Int = 7, swift swiftBody: () -> Double, c cBody: () -> Double) {
         var swift = Double.infinity, c = Double.infinity
         for _ in 0..<runs {
             c = min(c, cBody())
@@ -50,7 +50,7 @@ func runLuaBenchmark() {
         print("operation                                       Swift         plain C     ratio")
 
         // 1. Swift -> Lua call
-        let n1 = 1_000_000
+        let n1 = 500_000
         if runs("call") {
         let cCall = { cls_bench_c_call(L, identityRef, n1) }
         row("Swift->Lua call (fast path)", swift: {
@@ -70,7 +70,7 @@ func runLuaBenchmark() {
         }
 
         // 2. Lua -> Swift callback
-        let n2 = 2_000_000
+        let n2 = 1_000_000
         if runs("callback") {
         // both sides check the argument's type and raise on a bad one (luaL_checkinteger in C)
         let rawAdd = state.makeRawFunction(name: "add1") { ctx in
@@ -94,7 +94,7 @@ func runLuaBenchmark() {
         }
 
         // 3. policy call: 10 candidates of 6 fields (+ claim {file,line}), read back the order
-        let n3 = 100_000
+        let n3 = 30_000
         guard runs("policy") else { return }
         let ids = ["com.apple.TextEdit", "com.apple.Preview", "com.acme.Editor", "com.acme.Viewer", "org.example.Writer",
                    "com.microsoft.Word", "com.google.Chrome", "org.mozilla.firefox", "com.acme.Suite", "io.example.Notes"]

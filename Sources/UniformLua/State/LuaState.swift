@@ -118,7 +118,7 @@ public final class LuaState {
     @discardableResult
     public func call(_ f: LuaFunction, _ args: [LuaValue] = []) throws -> [LuaValue] {
         try core.protectedCall(function: f, push: { L in try core.pushArguments(args, on: L) },
-                               read: core.values(from:above:))
+                               read: { L, base in core.values(from: L, above: base) })
     }
 
     /// Calls a function value (errors if it is not callable, like Lua).
@@ -127,7 +127,7 @@ public final class LuaState {
         try core.protectedCall(push: { L in
             core.push(f, on: L)
             return try core.pushArguments(args, on: L)
-        }, read: core.values(from:above:))
+        }, read: { L, base in core.values(from: L, above: base) })
     }
 
     /// Fast path: `push` pushes the arguments on the stack and returns how many; `read` sees the
