@@ -12,7 +12,9 @@ void cls_set_callbacks(cls_dispatch_fn dispatch, cls_release_fn release) {
     g_release = release;
 }
 
-typedef struct { void *object; } cls_box;
+/* `lim` is set for Swift functions only: the trampoline reads it here instead of asking
+ * lua_getallocf on every call. */
+typedef struct { void *object; cls_limits *lim; } cls_box;
 
 static int cls_box_gc(lua_State *L) {
     cls_box *b = lua_touserdata(L, 1);
@@ -29,10 +31,10 @@ static const char *const FNBOX_KEY = "uniform.lua.fnbox";
 static int cls_trampoline(lua_State *L) {
     cls_box *b = lua_touserdata(L, lua_upvalueindex(1));
     if (!b || !b->object) return luaL_error(L, "host function was released");
-    cls_limits *lim = cls_getlim(L);
+    cls_limits *lim = b->lim;
     int h = lim->host;
     lim->host = 1;
-    int n = g_dispatch(L, b->object);   /* Swift runs and returns here */
+    int n = g_dispatch(L, b->object, lua_gettop(L));   /* Swift runs and returns here */
     lim->host = h;
     if (n == CLS_RAISE) return lua_error(L);
     if (n == CLS_RAISE_WHERE) {
@@ -47,6 +49,7 @@ static int cls_trampoline(lua_State *L) {
 void cls_push_swift_function(lua_State *L, void *box) {
     cls_box *b = lua_newuserdatauv(L, sizeof *b, 0);
     b->object = box;
+    b->lim = cls_getlim(L);
     if (lua_getfield(L, LUA_REGISTRYINDEX, FNBOX_KEY) != LUA_TTABLE) {
         lua_pop(L, 1);
         cls_new_object_metatable(L, "host function");
@@ -71,6 +74,7 @@ void cls_push_object(lua_State *L, void *object, int mt) {
     mt = lua_absindex(L, mt);
     cls_box *b = lua_newuserdatauv(L, sizeof *b, 0);
     b->object = object;
+    b->lim = NULL;
     lua_pushvalue(L, mt);
     lua_setmetatable(L, -2);
 }

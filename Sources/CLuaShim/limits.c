@@ -44,7 +44,10 @@ int cls_hook_mask(const cls_limits *lim) { return LUA_MASKCOUNT | (lim->line_fn 
 
 void cls_limits_arm(lua_State *L, cls_limits *lim) {
     lim->tripped = CLS_LIMIT_NONE;
-    atomic_store(&lim->interrupted, 0);
+    /* Relaxed: a sequentially consistent store is a locked instruction, the most expensive part
+     * of arming, and it orders nothing here (an interrupt racing a new call may be lost either
+     * way; the flag is only ever polled). */
+    atomic_store_explicit(&lim->interrupted, 0, memory_order_relaxed);
     lim->budget = lim->budget_total;
     lim->refused_once = 0;
     lim->deadline_at = lim->deadline_s > 0 ? cls_now() + lim->deadline_s : 0;
@@ -53,10 +56,10 @@ void cls_limits_arm(lua_State *L, cls_limits *lim) {
         lua_gc(L, LUA_GCCOLLECT);
         lim->host = h;
     }
-    /* lua_sethook only when needed (after a sticky trip or a settings change): it is the most
-     * expensive part of arming, and arming happens on every top-level call. */
-    if (lim->rearm || lua_gethook(L) != cls_hook || lua_gethookcount(L) != lim->step ||
-        lua_gethookmask(L) != cls_hook_mask(lim)) {
+    /* lua_sethook only when needed: arming happens on every top-level call. Every place that
+     * changes a hook away from the armed setting (a sticky trip, a settings change) sets
+     * `rearm`, so no lua_gethook* round trips are needed to find out. */
+    if (lim->rearm) {
         lua_sethook(L, cls_hook, cls_hook_mask(lim), lim->step);
         lim->rearm = 0;
     }
@@ -145,11 +148,17 @@ static const char *limit_description(cls_limits *lim, char *buf, size_t n) {
     return buf;
 }
 
+/* Fires the hook on every instruction of this thread until the next arm (which must restore it). */
+static void make_sticky(lua_State *L, cls_limits *lim) {
+    lua_sethook(L, cls_hook, cls_hook_mask(lim), 1);
+    lim->rearm = 1;
+}
+
 /* Sticky: keeps the hook firing on every instruction of this thread, so a pcall in the rule
  * cannot swallow the error; every later hook raises again until the next top-level call. */
 static void raise_limit(lua_State *L, lua_Debug *ar, cls_limits *lim) {
     char desc[128];
-    lua_sethook(L, cls_hook, cls_hook_mask(lim), 1);
+    make_sticky(L, lim);
     limit_description(lim, desc, sizeof desc);
     int h = lim->host; lim->host = 1;   /* the message itself must be buildable */
     if (lua_getinfo(L, "Sln", ar) && ar->currentline > 0) {
@@ -210,7 +219,7 @@ void cls_charge(lua_State *L, double work, const char *what) {
     if (kind) {
         char desc[128];
         if (!lim->tripped) lim->tripped = kind;
-        lua_sethook(L, cls_hook, cls_hook_mask(lim), 1);
+        make_sticky(L, lim);
         luaL_error(L, "%s while running %s", limit_description(lim, desc, sizeof desc), what);
     }
 }

@@ -8,10 +8,18 @@ import UniformLua
 /// Run with `swift build -c release --product uniform-bench`.
 func runLuaBenchmark() {
     let state = LuaState()   // default limits: the hook, budget and deadline are part of the cost
+    // LUA_BENCH_ONLY=call|callback|policy runs one section (for profiling)
     let only = ProcessInfo.processInfo.environment["LUA_BENCH_ONLY"]
-    func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) }
-    func best(_ runs: Int = 5, _ body: () -> Double) -> Double { (0..<runs).map { _ in body() }.min()! }
-    func row(_ name: String, _ swift: Double, _ c: Double) {
+    func runs(_ section: String) -> Bool { only == nil || only == section }
+    func now() -> Double { cls_bench_now_ns() }
+    /// Prints the best of `runs` for each side. The sides alternate run by run, so load from other
+    /// processes on a shared machine hits both alike instead of skewing the ratio.
+    func row(_ name: String, runs: Int = 7, swift swiftBody: () -> Double, c cBody: () -> Double) {
+        var swift = Double.infinity, c = Double.infinity
+        for _ in 0..<runs {
+            c = min(c, cBody())
+            swift = min(swift, swiftBody())
+        }
         let pad = name.padding(toLength: 44, withPad: " ", startingAt: 0)
         print("\(pad) \(String(format: "%8.1f", swift)) ns   \(String(format: "%8.1f", c)) ns   \(String(format: "%5.2f", swift / c))x")
     }
@@ -42,9 +50,10 @@ func runLuaBenchmark() {
         print("operation                                       Swift         plain C     ratio")
 
         // 1. Swift -> Lua call
-        let n1 = 1_000_000
-        let cCall = best { cls_bench_c_call(L, identityRef, n1) }
-        let fastCall = best {
+        let n1 = 500_000
+        if runs("call") {
+        let cCall = { cls_bench_c_call(L, identityRef, n1) }
+        row("Swift->Lua call (fast path)", swift: {
             let t0 = now()
             var sum: Int64 = 0
             for i in 0..<n1 {
@@ -52,48 +61,49 @@ func runLuaBenchmark() {
                                          reading: { $0.integer(at: -1) ?? 0 })) ?? 0
             }
             return (now() - t0) / Double(n1) + Double(sum & 0)
-        }
-        let valueCall = best {
+        }, c: cCall)
+        row("Swift->Lua call ([LuaValue] API)", swift: {
             let t0 = now()
             for i in 0..<n1 { _ = try? state.call(identity, [.integer(Int64(i))]) }
             return (now() - t0) / Double(n1)
+        }, c: cCall)
         }
-        row("Swift->Lua call (fast path)", fastCall, cCall)
-        row("Swift->Lua call ([LuaValue] API)", valueCall, cCall)
 
-        if only == "call" { return }
         // 2. Lua -> Swift callback
-        let n2 = 2_000_000
+        let n2 = 1_000_000
+        if runs("callback") {
+        // both sides check the argument's type and raise on a bad one (luaL_checkinteger in C)
         let rawAdd = state.makeRawFunction(name: "add1") { ctx in
-            ctx.stack.push(((try? ctx.integer(1)) ?? 0) + 1)
+            ctx.stack.push(try ctx.integer(1) + 1)
             return 1
         }
         let valueAdd = state.makeFunction(name: "add1") { ctx in [.integer(try ctx.integer(1) + 1)] }
-        let cCallback = best {
+        let cCallback = {
             _ = withExtendedLifetime(loop) { loop.withRawPush(on: L) }
             return cls_bench_c_callback(L, n2)
         }
-        func swiftLoop(_ f: LuaFunction) -> Double {
-            best {
+        func swiftLoop(_ f: LuaFunction) -> () -> Double {
+            {
                 let t0 = now()
                 _ = try? state.call(loop, [.function(f), .integer(Int64(n2))])
                 return (now() - t0) / Double(n2)
             }
         }
-        row("Lua->Swift callback (raw function)", swiftLoop(rawAdd), cCallback)
-        row("Lua->Swift callback ([LuaValue] function)", swiftLoop(valueAdd), cCallback)
+        row("Lua->Swift callback (raw function)", swift: swiftLoop(rawAdd), c: cCallback)
+        row("Lua->Swift callback ([LuaValue] function)", swift: swiftLoop(valueAdd), c: cCallback)
+        }
 
-        if only == "callback" { return }
         // 3. policy call: 10 candidates of 6 fields (+ claim {file,line}), read back the order
-        let n3 = 100_000
+        let n3 = 30_000
+        guard runs("policy") else { return }
         let ids = ["com.apple.TextEdit", "com.apple.Preview", "com.acme.Editor", "com.acme.Viewer", "org.example.Writer",
                    "com.microsoft.Word", "com.google.Chrome", "org.mozilla.firefox", "com.acme.Suite", "io.example.Notes"]
         let ranks = ["Owner", "Default", "Alternate"], roles = ["Editor", "Viewer", "Shell"]
         let matches = ["exact", "conforms", "wildcard"]
         var cOrder = [Int32](repeating: 0, count: 10)
-        let cPolicy = best { cls_bench_c_policy(L, policyRef, n3, &cOrder) }
+        let cPolicy = { cls_bench_c_policy(L, policyRef, n3, &cOrder) }
         var swiftOrder: [Int] = []
-        let fastPolicy = best {
+        row("policy call, 10 candidates (fast path)", swift: {
             let t0 = now()
             for _ in 0..<n3 {
                 swiftOrder = (try? state.call(policy, results: 1, pushing: { s in
@@ -117,8 +127,8 @@ func runLuaBenchmark() {
                 })) ?? []
             }
             return (now() - t0) / Double(n3)
-        }
-        let valuePolicy = best(3) {
+        }, c: cPolicy)
+        row("policy call, 10 candidates ([LuaValue] API)", runs: 3, swift: {
             let t0 = now()
             for _ in 0..<n3 {
                 var cands: [LuaValue] = []
@@ -137,9 +147,7 @@ func runLuaBenchmark() {
                 swiftOrder = r.first?.tableValue?.arrayValues()?.compactMap { $0.intValue.map(Int.init) } ?? []
             }
             return (now() - t0) / Double(n3)
-        }
-        row("policy call, 10 candidates (fast path)", fastPolicy, cPolicy)
-        row("policy call, 10 candidates ([LuaValue] API)", valuePolicy, cPolicy)
+        }, c: cPolicy)
         print("orders agree: \(swiftOrder == cOrder.map(Int.init)) \(swiftOrder)")
     } catch {
         print("benchmark failed: \(error)")

@@ -84,8 +84,9 @@ void cls_push_last_traceback(lua_State *L);
 #define CLS_RAISE (-1)        /* raise the value on top of the stack as is */
 #define CLS_RAISE_WHERE (-2)  /* prefix the message on top with luaL_where(L, 1), then raise */
 
-/** Set once per process (stateless): runs the Swift body of a function box. */
-typedef int (*cls_dispatch_fn)(lua_State *L, void *box);
+/** Set once per process (stateless): runs the Swift body of a function box with `nargs`
+ *  arguments at stack indices 1...nargs. */
+typedef int (*cls_dispatch_fn)(lua_State *L, void *box, int nargs);
 /** Set once per process: releases a retained Swift object (from a __gc). */
 typedef void (*cls_release_fn)(void *object);
 void cls_set_callbacks(cls_dispatch_fn dispatch, cls_release_fn release);
@@ -119,6 +120,8 @@ typedef void (*cls_activeline_fn)(void *ctx, int line);
 int cls_active_lines(lua_State *L, int idx, cls_activeline_fn fn, void *ctx);
 
 /* ---- Benchmark baseline (plain C against the same library) ------------------------------ */
+/** The benchmark clock (both sides use it): this thread's CPU time in nanoseconds. */
+double cls_bench_now_ns(void);
 double cls_bench_c_call(lua_State *L, int fref, long iterations);
 double cls_bench_c_callback(lua_State *L, long iterations);
 double cls_bench_c_policy(lua_State *L, int fref, long iterations, int *order_out);

@@ -10,10 +10,11 @@ enum LuaCallbacks {
 
     static func install() { _ = installed }
 
-    static let dispatch: cls_dispatch_fn = { L, box in
+    /// Borrows the box (no retain/release per call): the closure being called is on the Lua stack,
+    /// and its upvalue keeps the box alive until the call returns.
+    static let dispatch: cls_dispatch_fn = { L, box, nargs in
         guard let L, let box else { return CLS_RAISE }
-        let fn = Unmanaged<FunctionBox>.fromOpaque(box).takeUnretainedValue()
-        return fn.invoke(L)
+        return Unmanaged<FunctionBox>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.invoke(L, arguments: nargs) }
     }
 
     static let release: cls_release_fn = { object in

@@ -8,6 +8,7 @@ import CLuaShim
 /// Stack discipline (as in lua.c): every operation records the top first and restores it on
 /// every exit path. Only non-raising API functions are called from Swift; the allocator lifts
 /// the memory cap in host mode, so pushes cannot raise LUA_ERRMEM.
+@usableFromInline
 final class LuaCore {
     var L: OpaquePointer?
     /// The thread Swift is currently running on (a coroutine while a callback runs inside one).
@@ -16,8 +17,13 @@ final class LuaCore {
     var settings: LuaLimits
     var nesting = 0
     /// A LuaError that a Swift callback turned into a Lua error; its traceback is deeper than the
-    /// one the outer call will see, so the outer error reuses it.
+    /// one the outer call will see, so the outer error reuses it. Valid only while
+    /// `propagatingCall == topLevelCalls`: a Lua `pcall` may have swallowed it in an earlier call
+    /// (a counter instead of clearing it keeps each call free of copying a 64-byte optional).
     var propagating: LuaError?
+    var propagatingCall = 0
+    /// Top-level calls so far.
+    var topLevelCalls = 0
     var chunkNames: Set<String> = []
     var coverage: CoverageRecorder?
     weak var owner: LuaState?
@@ -53,12 +59,22 @@ final class LuaCore {
         case .integer(let i): lua_pushinteger(L, i)
         case .number(let d): lua_pushnumber(L, d)
         case .string(let s): LuaCore.pushString(s, on: L)
-        case .bytes(let b): b.withUnsafeBufferPointer { p in
+        case .bytes(let b): _ = b.withUnsafeBufferPointer { p in
                 p.withMemoryRebound(to: CChar.self) { lua_pushlstring(L, $0.baseAddress, $0.count) }
             }
         case .table(let r as LuaRef), .function(let r as LuaRef), .userdata(let r as LuaRef), .thread(let r as LuaRef):
             if r.core === self { lua_rawgeti(L, cls_registryindex(), lua_Integer(r.ref)) } else { lua_pushnil(L) }
         }
+    }
+
+    /// Pushes a call's arguments above the function. `enterCall` left room for a few dozen; more
+    /// need the stack to grow, and a failure to grow throws instead of writing past the stack.
+    func pushArguments(_ args: [LuaValue], on L: OpaquePointer) throws -> Int32 {
+        if args.count > 32, lua_checkstack(L, Int32(clamping: args.count)) == 0 {
+            throw LuaError(kind: .limit(.depth), message: "stack overflow (\(args.count) arguments)")
+        }
+        for i in args.indices { push(args[i], on: L) }
+        return Int32(args.count)
     }
 
     static func pushString(_ s: String, on L: OpaquePointer) {
@@ -88,6 +104,16 @@ final class LuaCore {
         }
     }
 
+    /// The values from `base + 1` to the top (a call's results).
+    func values(from L: OpaquePointer, above base: Int32) -> [LuaValue] {
+        let top = lua_gettop(L)
+        guard top > base else { return [] }
+        var out: [LuaValue] = []
+        out.reserveCapacity(Int(top - base))
+        for i in (base + 1)...top { out.append(value(at: i, on: L)) }
+        return out
+    }
+
     /// A Lua string as `.string` when it is valid UTF-8, `.bytes` otherwise (never lossy).
     static func string(at index: Int32, on L: OpaquePointer) -> LuaValue {
         var len = 0
@@ -109,33 +135,82 @@ final class LuaCore {
 
     // MARK: protected calls
 
-    /// Calls the function pushed by `pushCallee` with the arguments it pushes (returns nargs),
-    /// under the limits, with the traceback handler; `read` sees results from `base + 1` to top.
-    func protectedCall<R>(
-        nresults: Int32 = LUA_MULTRET,
-        describe: @autoclosure () -> String = "a Lua function",
-        push: (OpaquePointer) -> Int32,
-        read: (OpaquePointer, Int32) throws -> R
-    ) throws -> R {
+    /// A protected call in progress: the thread it runs on and the top to restore. The message
+    /// handler sits at `top + 1`, the function at `top + 2`, its arguments above.
+    @usableFromInline
+    struct CallFrame {
+        @usableFromInline let L: OpaquePointer
+        @usableFromInline let top: Int32
+    }
+
+    /// Starts a protected call: re-arms the limits for a top-level call (nested calls share the
+    /// running budget), then pushes the message handler and `function` (if given; nil when it
+    /// belongs to another state). Every successful enter must be paired with `leaveCall`.
+    ///
+    /// Split from `runCall`/`leaveCall` (rather than one method taking closures) so the fast
+    /// path in `LuaState.call(_:results:pushing:reading:)` can be inlined into its caller.
+    @usableFromInline
+    func enterCall(_ function: LuaRef?) throws -> CallFrame {
         guard let L = thread else { throw LuaError.closed() }
         let top = lua_gettop(L)
-        defer { lua_settop(L, top) }
         guard lua_checkstack(L, 64) != 0 else {
             throw LuaError(kind: .limit(.depth), message: "stack overflow (no room for a call)")
         }
         if nesting == 0 {
             cls_limits_arm(L, limits.pointer)
-            propagating = nil
+            topLevelCalls &+= 1
         }
         nesting += 1
-        defer { nesting -= 1 }
         cls_pushcfunction(L, cls_msgh)
-        let nargs = push(L)
-        let status = cls_host_pcall(L, limits.pointer, nargs, nresults, top + 1)
-        if status != LUA_OK {
-            throw makeError(status: status, on: L, running: describe())
+        if let function {
+            if function.core === self { function.push(on: L) } else { lua_pushnil(L) }
         }
-        return try read(L, top + 1)
+        return CallFrame(L: L, top: top)
+    }
+
+    /// Calls the function at `frame.top + 2` with the `nargs` values above it under the limits,
+    /// leaving `nresults` results (all if LUA_MULTRET) from `frame.top + 2` up. `function` only
+    /// names the callee in a limit error.
+    @usableFromInline
+    func runCall(_ frame: CallFrame, nargs: Int32, results nresults: Int32, function: LuaRef?) throws {
+        let status = cls_host_pcall(frame.L, limits.pointer, nargs, nresults, frame.top + 1)
+        if status != LUA_OK {
+            throw makeError(status: status, on: frame.L, running: function.map(describe) ?? "a Lua function")
+        }
+    }
+
+    /// Ends a protected call (also after a failure): restores the stack.
+    @usableFromInline
+    func leaveCall(_ frame: CallFrame) {
+        lua_settop(frame.L, frame.top)
+        nesting -= 1
+    }
+
+    /// Calls `function` (or the function `push` pushes first) with the arguments `push` pushes
+    /// (returns nargs; may throw instead); `read` sees the results from `base + 1` to the top.
+    func protectedCall<R>(
+        nresults: Int32 = LUA_MULTRET,
+        function: LuaRef? = nil,
+        push: (OpaquePointer) throws -> Int32,
+        read: (OpaquePointer, Int32) throws -> R
+    ) throws -> R {
+        let frame = try enterCall(function)
+        defer { leaveCall(frame) }
+        try runCall(frame, nargs: push(frame.L), results: nresults, function: function)
+        return try read(frame.L, frame.top + 1)
+    }
+
+    /// How a limit message names a function: `function <file:line>`, `the main chunk of file`.
+    func describe(_ f: LuaRef) -> String {
+        f.withPushed { L, _ -> String in
+            var ar = lua_Debug()
+            guard lua_getinfo(L, ">S", &ar) != 0 else { return "a function" }
+            if ar.what.map({ String(cString: $0) }) == "C" { return "a host function" }
+            let src = withUnsafePointer(to: &ar.short_src) {
+                $0.withMemoryRebound(to: CChar.self, capacity: Int(LUA_IDSIZE)) { String(cString: $0) }
+            }
+            return ar.linedefined == 0 ? "the main chunk of \(src)" : "function <\(src):\(ar.linedefined)>"
+        } ?? "a function"
     }
 
     /// Turns a failed status (error value on top) into a LuaError, reading the traceback the
@@ -169,7 +244,7 @@ final class LuaCore {
         } else if status == LUA_ERRERR, let t = tripped {
             message = "\(t.rawValue) limit exceeded while handling an error in \(running)"
         }
-        if let inner = propagating, inner.message == message, let tb = inner.traceback {
+        if status != LUA_ERRSYNTAX, propagatingCall == topLevelCalls, let inner = propagating, inner.message == message, let tb = inner.traceback {
             traceback = tb
         }
         return LuaError(kind: kind, message: message, traceback: traceback,

@@ -8,7 +8,7 @@ import Foundation
 /// Swift closures registered here should not capture the state strongly (that makes a cycle
 /// through the Lua registry); use `ctx.state` inside callbacks instead.
 public final class LuaState {
-    let core: LuaCore
+    @usableFromInline let core: LuaCore
     let printSink: (String) -> Void
 
     /// Creates a state with the sandbox installed: base functions without `dofile`, `loadfile`,
@@ -117,56 +117,35 @@ public final class LuaState {
     /// Calls `f` under the limits (re-armed for a top-level call, shared when nested).
     @discardableResult
     public func call(_ f: LuaFunction, _ args: [LuaValue] = []) throws -> [LuaValue] {
-        try core.protectedCall(describe: describe(f), push: { L in
-            _ = lua_checkstack(L, Int32(clamping: args.count + 8))
-            f.push(on: L)
-            for a in args { core.push(a, on: L) }
-            return Int32(args.count)
-        }, read: { L, base in
-            let top = lua_gettop(L)
-            guard top > base + 0 else { return [] }
-            return ((base + 1)...top).map { core.value(at: $0, on: L) }
-        })
+        try core.protectedCall(function: f, push: { L in try core.pushArguments(args, on: L) },
+                               read: { L, base in core.values(from: L, above: base) })
     }
 
     /// Calls a function value (errors if it is not callable, like Lua).
     @discardableResult
     public func call(_ f: LuaValue, _ args: [LuaValue] = []) throws -> [LuaValue] {
         try core.protectedCall(push: { L in
-            _ = lua_checkstack(L, Int32(clamping: args.count + 8))
             core.push(f, on: L)
-            for a in args { core.push(a, on: L) }
-            return Int32(args.count)
-        }, read: { L, base in
-            let top = lua_gettop(L)
-            guard top > base else { return [] }
-            return ((base + 1)...top).map { core.value(at: $0, on: L) }
-        })
+            return try core.pushArguments(args, on: L)
+        }, read: { L, base in core.values(from: L, above: base) })
     }
 
     /// Fast path: `push` pushes the arguments on the stack and returns how many; `read` sees the
     /// `results` results at stack indices -results...-1. No `LuaValue`s, arrays or refs needed.
+    ///
+    /// Inlinable so that a caller's hot loop gets it specialized, closures included; the work
+    /// that needs the state's internals stays behind the three non-inlinable `LuaCore` calls.
+    @inlinable
     public func call<R>(
         _ f: LuaFunction, results: Int32 = 1,
         pushing push: (LuaStack) -> Int,
         reading read: (LuaStack) throws -> R
     ) throws -> R {
-        try core.protectedCall(nresults: results, describe: describe(f), push: { L in
-            f.push(on: L)
-            return Int32(push(LuaStack(core: core, L: L)))
-        }, read: { L, _ in try read(LuaStack(core: core, L: L)) })
-    }
-
-    private func describe(_ f: LuaFunction) -> String {
-        f.withPushed { L, _ -> String in
-            var ar = lua_Debug()
-            guard lua_getinfo(L, ">S", &ar) != 0 else { return "a function" }
-            if ar.what.map({ String(cString: $0) }) == "C" { return "a host function" }
-            let src = withUnsafePointer(to: &ar.short_src) {
-                $0.withMemoryRebound(to: CChar.self, capacity: Int(LUA_IDSIZE)) { String(cString: $0) }
-            }
-            return ar.linedefined == 0 ? "the main chunk of \(src)" : "function <\(src):\(ar.linedefined)>"
-        } ?? "a function"
+        let frame = try core.enterCall(f)
+        defer { core.leaveCall(frame) }
+        let stack = LuaStack(core: core, L: frame.L)
+        try core.runCall(frame, nargs: Int32(push(stack)), results: results, function: f)
+        return try read(stack)
     }
 
     // MARK: Swift functions, tables, globals
@@ -174,13 +153,13 @@ public final class LuaState {
     /// A Lua function running `body`. A Swift error thrown by `body` becomes a Lua error (catchable
     /// by `pcall`) with the caller's `file:line:` prefix, raised after the Swift frames return.
     public func makeFunction(name: String? = nil, _ body: @escaping (LuaCallContext) throws -> [LuaValue]) -> LuaFunction {
-        makeFunction(FunctionBox(core: core, name: name, body: .values(body)))
+        makeFunction(FunctionBox(core: core, name: name, values: body))
     }
 
     /// Like `makeFunction`, but `body` pushes its results on `ctx.stack` and returns their count
     /// (no arrays: the fast path for hot callbacks).
     public func makeRawFunction(name: String? = nil, _ body: @escaping (LuaCallContext) throws -> Int) -> LuaFunction {
-        makeFunction(FunctionBox(core: core, name: name, body: .raw(body)))
+        makeFunction(FunctionBox(core: core, name: name, raw: body))
     }
 
     private func makeFunction(_ box: FunctionBox) -> LuaFunction {

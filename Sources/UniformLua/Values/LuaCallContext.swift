@@ -4,19 +4,23 @@ import CLuaShim
 /// What a Swift function sees when Lua calls it: its arguments (read lazily from the Lua stack)
 /// and a way to push results directly (for `makeRawFunction`). Valid only during the call.
 public struct LuaCallContext {
-    let core: LuaCore
-    let L: OpaquePointer
+    /// Borrowed, not retained: the context lives only during the call, and the function being
+    /// called keeps its box (and the box its core) alive until then.
+    @usableFromInline unowned(unsafe) let box: FunctionBox
+    @usableFromInline let L: OpaquePointer
     /// Number of arguments passed.
     public let argumentCount: Int
-    /// The name the function was registered with (used in argument errors).
-    public let functionName: String?
 
-    init(core: LuaCore, L: OpaquePointer, count: Int32, name: String?) {
-        self.core = core
+    init(box: FunctionBox, L: OpaquePointer, count: Int32) {
+        self.box = box
         self.L = L
         argumentCount = Int(count)
-        functionName = name
     }
+
+    var core: LuaCore { box.core }
+
+    /// The name the function was registered with (used in argument errors).
+    public var functionName: String? { box.name }
 
     /// The state, for calling back into Lua (nested calls share the running call's budget).
     public var state: LuaState? { core.owner }
@@ -35,12 +39,14 @@ public struct LuaCallContext {
         LuaArgumentError(index: i, functionName: functionName, problem: problem)
     }
 
-    private func expected(_ what: String, _ i: Int) -> LuaArgumentError {
+    @usableFromInline
+    func expected(_ what: String, _ i: Int) -> LuaArgumentError {
         let got = i <= argumentCount ? LuaCore.typeName(at: Int32(i), on: L) : "no value"
         return argumentError(i, "\(what) expected, got \(got)")
     }
 
-    private func type(_ i: Int) -> Int32 { i >= 1 && i <= argumentCount ? lua_type(L, Int32(i)) : LUA_TNONE }
+    @inlinable
+    func type(_ i: Int) -> Int32 { i >= 1 && i <= argumentCount ? lua_type(L, Int32(i)) : LUA_TNONE }
 
     public func string(_ i: Int) throws -> String {
         guard type(i) == LUA_TSTRING, let s = LuaCore.stringValue(at: Int32(i), on: L) else { throw expected("string", i) }
@@ -53,7 +59,7 @@ public struct LuaCallContext {
     }
 
     /// An integer, or a float with an exact integer value.
-    public func integer(_ i: Int) throws -> Int64 {
+    @inlinable public func integer(_ i: Int) throws -> Int64 {
         guard type(i) == LUA_TNUMBER else { throw expected("number", i) }
         var isnum: Int32 = 0
         let v = cls_tointeger(L, Int32(i), &isnum)
@@ -61,12 +67,12 @@ public struct LuaCallContext {
         return v
     }
 
-    public func number(_ i: Int) throws -> Double {
+    @inlinable public func number(_ i: Int) throws -> Double {
         guard type(i) == LUA_TNUMBER else { throw expected("number", i) }
         return cls_tonumber(L, Int32(i), nil)
     }
 
-    public func boolean(_ i: Int) -> Bool { type(i) != LUA_TNONE && lua_toboolean(L, Int32(i)) != 0 }
+    @inlinable public func boolean(_ i: Int) -> Bool { type(i) != LUA_TNONE && lua_toboolean(L, Int32(i)) != 0 }
 
     public func table(_ i: Int) throws -> LuaTableRef {
         guard type(i) == LUA_TTABLE else { throw expected("table", i) }
@@ -88,5 +94,5 @@ public struct LuaCallContext {
     }
 
     /// Raw stack access for pushing results in a `makeRawFunction` body.
-    public var stack: LuaStack { LuaStack(core: core, L: L) }
+    @inlinable public var stack: LuaStack { LuaStack(core: box.core, L: L) }
 }
