@@ -28,12 +28,22 @@ struct UniformAPI {
             guard let location = ctx.callerLocation(level: level + 1) else { return [.nil, .nil] }
             return [.string(location.file), .integer(Int64(location.line))]
         }
+        let source = state.makeObjectType(name: "uniform.candidates")
+        let fetch = state.makeRawFunction(name: "candidate field") { ctx in
+            let candidates = try ctx.object(1, of: source, as: PolicyCandidates.self)
+            guard let c = candidates.candidate(try ctx.string(2)) else { return 0 }
+            return LuaStackBuilder(stack: ctx.stack).field(try ctx.string(3), of: c) ? 1 : 0
+        }
+        let fields = LuaValue.table(state.makeTable(array: LuaStackBuilder.candidateFields.map { .string($0) }))
         do {
             let make = try state.load(Prelude.candidateList, chunkName: "=uniform.prelude")
-            guard case .function(let wrap) = try state.call(make, [.function(caller)]).first ?? .nil else {
-                preconditionFailure("the prelude returns a function")
+            let made = try state.call(make, [.function(caller), .function(fetch), fields])
+            guard made.count == 2, case .function(let wrap) = made[0], case .function(let run) = made[1] else {
+                preconditionFailure("the prelude returns the list wrapper and the policy driver")
             }
             engine.wrapCandidateList = wrap
+            engine.runPolicy = run
+            engine.policyCandidates = source
         } catch {
             preconditionFailure("the prelude must load: \(error)")
         }

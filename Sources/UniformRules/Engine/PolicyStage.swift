@@ -9,39 +9,25 @@ struct PolicyStage: ResolutionStage {
 
     func apply(to resolution: inout Resolution, in world: World) throws {
         guard !resolution.handlers.isEmpty else { return }
-        let state = engine.state
-        // The list is built on the stack (see `LuaStackBuilder`); the wrapper returns it with its
-        // methods, and one reference to it is kept to read back what the policy did.
         let handlers = resolution.handlers
-        let wrapped = try state.call(engine.wrapCandidateList, results: 1, pushing: { stack in
-            LuaStackBuilder(stack: stack).candidates(handlers)
-            return 1
-        }, reading: { $0.value(at: -1) })
-        guard let list = wrapped.tableValue else { throw fail("could not wrap its candidate list") }
+        let candidates = PolicyCandidates(handlers)
         let query = resolution.query, type = resolution.type, graph = world.graph
-        let result = try state.call(policy.function, results: 1, pushing: { stack in
+        // The prelude's driver makes the records lazy, wraps the list with its methods and
+        // calls the policy; the list and what the policy returned are read on the stack.
+        let outcome = try engine.state.call(engine.runPolicy, naming: policy.function, results: 2, pushing: { stack in
+            stack.push(policy.function)
             LuaStackBuilder(stack: stack).query(query, type: type, graph: graph)
-            stack.push(LuaValue.table(list))
-            return 2
-        }, reading: { $0.value(at: -1) })
-        let returned = result.tableValue ?? list
+            stack.push(candidates, as: engine.policyCandidates)
+            LuaStackBuilder(stack: stack).candidateStubs(handlers)
+            return 4
+        }, reading: { stack in try read(stack, candidates) })
 
-        let before = resolution.handlers.map(\.bundleID)
-        var order: [String] = []
-        // The list carries the methods' records (`_pin`, `_drops`) beside its array part.
-        for item in (0..<returned.count).map({ returned[$0 + 1] }) {
-            switch item {
-            case .string(let id): order.append(id)
-            case .table(let t): if let id = t["bundle_id"].stringValue { order.append(id) } else { fallthrough }
-            default: throw fail("returned a list whose members are not candidates (bundle id strings or candidate records)")
-            }
-        }
-        guard Set(order).count == order.count else { throw fail("lists an app twice") }
-        if let added = order.first(where: { !before.contains($0) }) {
-            throw fail("added \(added), which is not a candidate: policies may reorder, drop or pin, never add")
-        }
+        let unchanged = outcome.order.count == handlers.count && outcome.order.enumerated().allSatisfy { $0.offset == $0.element }
+        if unchanged && outcome.drops == nil && outcome.pin == nil { return }
+        let before = handlers.map(\.bundleID)
+        let order = outcome.order.map { before[$0] }
         var drops: [String: (String, SourceLocation)] = [:]
-        for record in list["_drops"].tableValue?.arrayValues() ?? [] {
+        for record in outcome.drops?.arrayValues() ?? [] {
             guard let t = record.tableValue, let id = t["bundle_id"].stringValue ?? t["id"].stringValue else { continue }
             drops[id] = (t["reason"].stringValue ?? "dropped", location(t))
         }
@@ -56,7 +42,7 @@ struct PolicyStage: ResolutionStage {
             resolution.excluded.append(Exclusion(c, reason: "dropped by policy '\(policy.name)' (\(at)): \(reason)", touches: c.touches + [touch]))
         }
         var pinned: String?
-        if let pin = list["_pin"].tableValue, let id = pin["id"].stringValue, order.first == id {
+        if let pin = outcome.pin, let id = pin["id"].stringValue, order.first == id {
             pinned = id
             let touch = RuleTouch(location: location(pin), action: "pinned", reason: pin["reason"].stringValue)
             for key in Array(byID.keys) { byID[key]?.isPinned = false }
@@ -71,6 +57,57 @@ struct PolicyStage: ResolutionStage {
             }
         }
         resolution.handlers = order.compactMap { byID[$0] }
+    }
+
+    /// What a policy did: the order it left (positions in the list it was given) and the
+    /// records its `drop` and `pin` calls kept beside the array part.
+    private struct Outcome {
+        var order: [Int]
+        var drops: LuaTableRef?
+        var pin: LuaTableRef?
+    }
+
+    /// Reads the list (at -2) or the list the policy returned (at -1, if a table) without a
+    /// string per member when they are the records it was given, in any order.
+    private func read(_ stack: LuaStack, _ candidates: PolicyCandidates) throws -> Outcome {
+        let list = stack.top - 1
+        let returned = stack.isTable(at: stack.top) ? stack.top : list
+        let count = stack.rawLength(at: returned)
+        let handlers = candidates.handlers
+        var order: [Int] = []
+        order.reserveCapacity(count)
+        var listed = [Bool](repeating: false, count: handlers.count)
+        var twice = false, added: String?
+        stack.reserve(4)
+        for i in 0..<count {
+            stack.getIndex(i + 1, table: returned)
+            var pushed: Int32 = 1
+            if stack.isTable(at: -1) {
+                stack.rawField("bundle_id", table: -1)
+                pushed = 2
+            }
+            defer { stack.pop(pushed) }
+            guard stack.isString(at: -1) else {
+                throw fail("returned a list whose members are not candidates (bundle id strings or candidate records)")
+            }
+            let expected = i < handlers.count && stack.string(at: -1, equals: handlers[i].bundleID) ? i : nil
+            guard let position = expected ?? stack.string(at: -1).flatMap(candidates.position(of:)) else {
+                if added == nil { added = stack.string(at: -1) }
+                continue
+            }
+            if listed[position] { twice = true }
+            listed[position] = true
+            order.append(position)
+        }
+        if twice { throw fail("lists an app twice") }
+        if let added { throw fail("added \(added), which is not a candidate: policies may reorder, drop or pin, never add") }
+        stack.rawField("_drops", table: list)
+        let drops = stack.isTable(at: -1) ? stack.value(at: -1).tableValue : nil
+        stack.pop()
+        stack.rawField("_pin", table: list)
+        let pin = stack.isTable(at: -1) ? stack.value(at: -1).tableValue : nil
+        stack.pop()
+        return Outcome(order: order, drops: drops, pin: pin)
     }
 
     private func location(_ t: LuaTableRef) -> SourceLocation {

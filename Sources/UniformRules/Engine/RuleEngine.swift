@@ -22,6 +22,9 @@ public final class RuleEngine {
     private var cachedWorld: World?
     var output: (String) -> Void
     var wrapCandidateList: LuaFunction!
+    /// The prelude's policy driver and the userdata type of the candidates it is given.
+    var runPolicy: LuaFunction!
+    var policyCandidates: LuaObjectType!
 
     /// Everything `print` writes goes to `output` (stdout for the CLI, a buffer for tests).
     public init(inputs: WorldInputs, limits: LuaLimits = LuaLimits(), output: @escaping (String) -> Void = { print($0) }) {

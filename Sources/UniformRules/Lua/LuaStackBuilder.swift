@@ -24,28 +24,40 @@ struct LuaStackBuilder {
         if let offset = l.offset { stack.push(offset); stack.setField("offset") }
     }
 
-    /// As `LuaBuilder.candidate`.
-    func candidate(_ c: Candidate) {
-        stack.newTable(fieldCount: 12)
-        stack.push(c.bundleID); stack.setField("bundle_id")
-        if let name = c.appName { stack.push(name); stack.setField("name") }
-        stack.push(c.rank.rawValue); stack.setField("rank")
-        stack.push(c.role.rawValue); stack.setField("role")
-        stack.push(c.match.rawValue); stack.setField("match")
-        stack.push(c.distance); stack.setField("distance")
-        location(c.claim); stack.setField("claim")
-        stack.push(c.claimedType); stack.setField("claimed_type")
-        strings(c.path); stack.setField("path")
-        strings(c.reasons); stack.setField("reasons")
-        stack.push(c.isUserDefault); stack.setField("user_default")
-        stack.push(c.isPinned); stack.setField("pinned")
+    /// The fields of a candidate record, as `LuaBuilder.candidate` writes them.
+    static let candidateFields = ["bundle_id", "name", "rank", "role", "match", "distance", "claim",
+                                  "claimed_type", "path", "reasons", "user_default", "pinned"]
+
+    /// Pushes one field of a candidate record; false (nothing pushed) for other keys and for a
+    /// missing app name.
+    func field(_ key: String, of c: Candidate) -> Bool {
+        switch key {
+        case "bundle_id": stack.push(c.bundleID)
+        case "name": guard let name = c.appName else { return false }; stack.push(name)
+        case "rank": stack.push(c.rank.rawValue)
+        case "role": stack.push(c.role.rawValue)
+        case "match": stack.push(c.match.rawValue)
+        case "distance": stack.push(c.distance)
+        case "claim": location(c.claim)
+        case "claimed_type": stack.push(c.claimedType)
+        case "path": strings(c.path)
+        case "reasons": strings(c.reasons)
+        case "user_default": stack.push(c.isUserDefault)
+        case "pinned": stack.push(c.isPinned)
+        default: return false
+        }
+        return true
     }
 
-    func candidates(_ list: [Candidate]) {
+    /// The list a policy starts from: `{ bundle_id = … }` per candidate, in order (the prelude
+    /// makes the other fields lazy).
+    func candidateStubs(_ list: [Candidate]) {
         stack.reserve(8)
         stack.newTable(arrayCount: list.count)
         for (i, c) in list.enumerated() {
-            candidate(c)
+            stack.newTable(fieldCount: 4)
+            stack.push(c.bundleID)
+            stack.setField("bundle_id")
             stack.setIndex(i + 1)
         }
     }

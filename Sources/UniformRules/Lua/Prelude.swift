@@ -1,11 +1,16 @@
-/// Lua code the API is built with: the candidate-list methods policies use.
+/// Lua code the API is built with: the candidate-list methods policies use, and the driver
+/// that hands a policy its candidates.
 ///
 /// Written in Lua because policies manipulate the list as a plain Lua array (indexing, `#`,
 /// `ipairs`, `table.sort`); the methods only record what they did, with the caller's
 /// file:line, for the explanation.
+///
+/// A candidate starts as `{ bundle_id = … }`; its other fields are fetched from the host on
+/// first read and kept (`__index`), and `pairs` fetches them all first. Most policies read
+/// only bundle ids, and building every field of every candidate was most of a policy's cost.
 enum Prelude {
     static let candidateList = #"""
-    local caller = ...
+    local caller, fetch, fields = ...
     local List = {}
     List.__index = List
     local function find(self, id)
@@ -59,6 +64,26 @@ enum Prelude {
     end
     --- Sorts with a comparison function, like table.sort.
     function List:sort(less) table.sort(self, less) end
-    return function(t) return setmetatable(t, List) end
+    local function wrap(t) return setmetatable(t, List) end
+    local function lazy(source)
+      return {
+        __index = function(c, k)
+          local v = fetch(source, rawget(c, "bundle_id"), k)
+          if v ~= nil then rawset(c, k, v) end
+          return v
+        end,
+        __pairs = function(c)
+          for i = 1, #fields do local _ = c[fields[i]] end
+          return next, c, nil
+        end,
+      }
+    end
+    --- Runs a policy on a list of `{ bundle_id = … }` records whose fields `source` holds.
+    local function run(policy, query, source, list)
+      local meta = lazy(source)
+      for i = 1, #list do setmetatable(list[i], meta) end
+      return list, policy(query, wrap(list))
+    end
+    return wrap, run
     """#
 }

@@ -1,0 +1,97 @@
+import Foundation
+import UniformLua
+import UniformRules
+import XCTest
+
+/// The records a policy is given: fields fetched on first read (and kept), the list read back
+/// however the policy left it, and limits that name the policy rather than the host's driver.
+final class PolicyCandidateTests: XCTestCase {
+    func engine(rules: String, limits: LuaLimits = LuaLimits()) throws -> RuleEngine {
+        let apps = RuleEngineTests.root.appendingPathComponent("examples/molecules/apps").path
+        let engine = RuleEngine(inputs: WorldInputs(manifests: ManifestLoader().load([apps]).manifests), limits: limits, output: { _ in })
+        try engine.load(source: rules, chunkName: "rules/test.lua")
+        return engine
+    }
+
+    func resolve(_ engine: RuleEngine, _ target: String) throws -> Resolution {
+        try engine.resolve(Query(target: Target.parse(target, graph: engine.world.graph, fileExists: { _ in false }), text: target))
+    }
+
+    func testRecordsCarryEveryFieldWhenReadEvenAfterThePolicyReturned() throws {
+        let e = try engine(rules: """
+        seen, count = {}, 0
+        uniform.policy("look", function(query, candidates)
+          for k, v in pairs(candidates[1]) do seen[k] = v; count = count + 1 end
+          kept = candidates[#candidates]
+        end)
+        """)
+        let r = try resolve(e, ".pdb")
+        let first = try XCTUnwrap(r.handlers.first), last = try XCTUnwrap(r.handlers.last)
+        let values = try e.state.run("""
+        return count, seen.bundle_id, seen.rank, seen.role, seen.match, seen.distance, seen.claimed_type,
+               table.concat(seen.path, " > "), seen.claim.file, seen.claim.line, seen.reasons[1], seen.pinned,
+               kept.bundle_id, table.concat(kept.path, " > "), kept.reasons[1]
+        """, chunkName: "check")
+        XCTAssertEqual(values[0].intValue, first.appName == nil ? 11 : 12, "pairs sees every field")
+        XCTAssertEqual(values[1].stringValue, first.bundleID)
+        XCTAssertEqual(values[2].stringValue, first.rank.rawValue)
+        XCTAssertEqual(values[3].stringValue, first.role.rawValue)
+        XCTAssertEqual(values[4].stringValue, first.match.rawValue)
+        XCTAssertEqual(values[5].intValue, Int64(first.distance))
+        XCTAssertEqual(values[6].stringValue, first.claimedType)
+        XCTAssertEqual(values[7].stringValue, first.path.joined(separator: " > "))
+        XCTAssertEqual(values[8].stringValue, first.claim.file)
+        XCTAssertEqual(values[9].intValue, first.claim.line.map(Int64.init))
+        XCTAssertEqual(values[10].stringValue, first.reasons.first)
+        XCTAssertEqual(values[11], .boolean(false))
+        XCTAssertEqual(values[12].stringValue, last.bundleID, "a record kept past the policy still reads its fields")
+        XCTAssertEqual(values[13].stringValue, last.path.joined(separator: " > "))
+        XCTAssertEqual(values[14].stringValue, last.reasons.first)
+    }
+
+    func testPoliciesMayReturnBundleIDsOrRecordsInAnyOrder() throws {
+        let reversed = try engine(rules: """
+        uniform.policy("reverse", function(query, candidates)
+          local ids = candidates:ids()
+          local out = {}
+          for i = #ids, 1, -1 do out[#out + 1] = (i % 2 == 0) and ids[i] or candidates[i] end
+          return out
+        end)
+        """)
+        let plain = try engine(rules: "")
+        let before = try resolve(plain, ".pdb").handlers.map(\.bundleID)
+        let after = try resolve(reversed, ".pdb")
+        XCTAssertEqual(after.handlers.map(\.bundleID), before.reversed())
+        XCTAssertTrue(after.handlers.dropFirst().contains { $0.touches.contains { $0.action.contains("moved from") } })
+
+        let twice = try engine(rules: """
+        uniform.policy("twice", function(query, candidates) return { candidates[1], candidates[1].bundle_id } end)
+        """)
+        XCTAssertThrowsError(try resolve(twice, ".pdb")) { XCTAssertTrue("\($0)".contains("lists an app twice"), "\($0)") }
+        let junk = try engine(rules: """
+        uniform.policy("junk", function(query, candidates) return { 42 } end)
+        """)
+        XCTAssertThrowsError(try resolve(junk, ".pdb")) { XCTAssertTrue("\($0)".contains("not candidates"), "\($0)") }
+        let foreign = try engine(rules: """
+        uniform.policy("foreign", function(query, candidates) return { { bundle_id = "com.evil" } } end)
+        """)
+        XCTAssertThrowsError(try resolve(foreign, ".pdb")) { XCTAssertTrue("\($0)".contains("added com.evil"), "\($0)") }
+    }
+
+    func testARunawayPolicyIsNamedInTheLimitError() throws {
+        var limits = LuaLimits()
+        limits.instructions = 100_000
+        let e = try engine(rules: """
+        uniform.policy("spin", function(query, candidates)
+          while true do end
+        end)
+        """, limits: limits)
+        XCTAssertThrowsError(try resolve(e, ".pdb")) { error in
+            let message = "\(error)"
+            XCTAssertTrue(message.contains("limit"), message)
+            XCTAssertTrue(message.contains("rules/test.lua:2"), message)
+            XCTAssertFalse(message.contains("uniform.prelude>"), "the driver is not what ran away: \(message)")
+        }
+        XCTAssertEqual(try resolve(try engine(rules: ""), ".pdb").handlers.isEmpty, false, "the next evaluation works")
+    }
+}
