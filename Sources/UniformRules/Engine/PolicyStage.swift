@@ -24,39 +24,53 @@ struct PolicyStage: ResolutionStage {
 
         let unchanged = outcome.order.count == handlers.count && outcome.order.enumerated().allSatisfy { $0.offset == $0.element }
         if unchanged && outcome.drops == nil && outcome.pin == nil { return }
-        let before = handlers.map(\.bundleID)
-        let order = outcome.order.map { before[$0] }
-        var drops: [String: (String, SourceLocation)] = [:]
+        resolution.handlers = try reorder(handlers, as: outcome, candidates: candidates, excluding: &resolution.excluded)
+    }
+
+    /// The handlers in the policy's order, with drops moved to the exclusions and every move
+    /// and pin recorded; positions, not bundle ids, so that a long list costs no quadratic
+    /// string comparisons.
+    private func reorder(_ handlers: [Candidate], as outcome: Outcome, candidates: PolicyCandidates,
+                         excluding excluded: inout [Exclusion]) throws -> [Candidate] {
+        var listed = [Bool](repeating: false, count: handlers.count)
+        for position in outcome.order { listed[position] = true }
+        var drops: [Int: (String, SourceLocation)] = [:]
         for record in outcome.drops?.arrayValues() ?? [] {
-            guard let t = record.tableValue, let id = t["bundle_id"].stringValue ?? t["id"].stringValue else { continue }
-            drops[id] = (t["reason"].stringValue ?? "dropped", location(t))
+            guard let t = record.tableValue, let id = t["bundle_id"].stringValue ?? t["id"].stringValue,
+                  let position = candidates.position(of: id) else { continue }
+            drops[position] = (t["reason"].stringValue ?? "dropped", location(t))
         }
-        if let silent = before.first(where: { !order.contains($0) && drops[$0] == nil }) {
-            throw fail("removed \(silent) without a reason; use candidates:drop(id, reason)")
+        if let silent = handlers.indices.first(where: { !listed[$0] && drops[$0] == nil }) {
+            throw fail("removed \(handlers[silent].bundleID) without a reason; use candidates:drop(id, reason)")
         }
 
-        var byID = Dictionary(uniqueKeysWithValues: resolution.handlers.map { ($0.bundleID, $0) })
-        for (id, (reason, at)) in drops.sorted(by: { $0.key < $1.key }) where !order.contains(id) {
-            guard let c = byID.removeValue(forKey: id) else { continue }
+        var result = handlers
+        for (position, (reason, at)) in drops.sorted(by: { handlers[$0.key].bundleID < handlers[$1.key].bundleID }) where !listed[position] {
+            let c = handlers[position]
             let touch = RuleTouch(location: at, action: "dropped", reason: reason)
-            resolution.excluded.append(Exclusion(c, reason: "dropped by policy '\(policy.name)' (\(at)): \(reason)", touches: c.touches + [touch]))
+            excluded.append(Exclusion(c, reason: "dropped by policy '\(policy.name)' (\(at)): \(reason)", touches: c.touches + [touch]))
         }
-        var pinned: String?
-        if let pin = outcome.pin, let id = pin["id"].stringValue, order.first == id {
-            pinned = id
+        var pinned: Int?
+        if let pin = outcome.pin, let id = pin["id"].stringValue, let first = outcome.order.first, handlers[first].bundleID == id {
+            pinned = first
             let touch = RuleTouch(location: location(pin), action: "pinned", reason: pin["reason"].stringValue)
-            for key in Array(byID.keys) { byID[key]?.isPinned = false }
-            byID[id]?.isPinned = true
-            byID[id]?.touches.append(touch)
-            byID[id]?.reasons.append("pinned by policy '\(policy.name)' (\(touch.location))\(touch.reason.map { ": \($0)" } ?? "")")
+            for i in result.indices { result[i].isPinned = false }
+            result[first].isPinned = true
+            result[first].touches.append(touch)
+            result[first].reasons.append("pinned by policy '\(policy.name)' (\(touch.location))\(touch.reason.map { ": \($0)" } ?? "")")
         }
-        let kept = before.filter { order.contains($0) }
-        for (n, id) in order.enumerated() where id != pinned {
-            if let old = kept.firstIndex(of: id), old != n {
-                byID[id]?.touches.append(RuleTouch(location: policy.location, action: "moved from #\(old + 1) to #\(n + 1) by policy '\(policy.name)'"))
-            }
+        // Where each kept app stood among the kept apps before the policy ran.
+        var before = [Int](repeating: -1, count: handlers.count)
+        var kept = 0
+        for position in handlers.indices where listed[position] {
+            before[position] = kept
+            kept += 1
         }
-        resolution.handlers = order.compactMap { byID[$0] }
+        for (n, position) in outcome.order.enumerated() where position != pinned && before[position] != n {
+            result[position].touches.append(RuleTouch(location: policy.location,
+                                                      action: "moved from #\(before[position] + 1) to #\(n + 1) by policy '\(policy.name)'"))
+        }
+        return outcome.order.map { result[$0] }
     }
 
     /// What a policy did: the order it left (positions in the list it was given) and the

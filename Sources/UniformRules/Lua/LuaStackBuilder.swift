@@ -55,7 +55,7 @@ struct LuaStackBuilder {
         stack.reserve(8)
         stack.newTable(arrayCount: list.count)
         for (i, c) in list.enumerated() {
-            stack.newTable(fieldCount: 4)
+            stack.newTable(fieldCount: 1)
             stack.push(c.bundleID)
             stack.setField("bundle_id")
             stack.setIndex(i + 1)
