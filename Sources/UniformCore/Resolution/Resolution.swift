@@ -19,6 +19,8 @@ public struct Candidate: Sendable {
     let matched: MatchedClaim
 
     public var bundleID: String { matched.bundleID }
+    /// The app's index in `World.apps` of the world that answered.
+    public var appIndex: Int { matched.match.reference.app }
     public var appName: String? { matched.appName }
     public var rank: HandlerRank { matched.rank }
     public var role: HandlerRole { matched.role }

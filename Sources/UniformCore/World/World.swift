@@ -30,6 +30,9 @@ public struct World: Sendable {
     }
     private let storage: Storage
 
+    /// Tells worlds apart cheaply (caches keyed by world: a world never changes once built).
+    public var identity: ObjectIdentifier { ObjectIdentifier(storage) }
+
     public var apps: [Manifest] { _read { yield storage.apps } }
     public var graph: TypeGraph { _read { yield storage.graph } }
     /// User defaults from `--defaults`, then those declared by rules (which override).

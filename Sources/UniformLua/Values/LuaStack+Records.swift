@@ -21,6 +21,27 @@ extension LuaStack {
 
     @inlinable public func isString(at i: Int32) -> Bool { lua_type(L, i) == LUA_TSTRING }
 
+    /// Pushes `t[key]` without metamethods, the key being the value at `key` (pushed once for a
+    /// loop over many records, rather than hashed again per record).
+    @inlinable @discardableResult
+    public func rawField(keyAt key: Int32, table: Int32) -> Int32 {
+        let t = lua_absindex(L, table)
+        lua_pushvalue(L, key)
+        return lua_rawget(L, t)
+    }
+
+    /// Pops a table (or nil) and makes it the metatable of the table at `table` — the C API's
+    /// `lua_setmetatable`, for the host's own metatables (no `__gc` check, no Lua call).
+    @inlinable public func setMetatable(table: Int32) {
+        lua_setmetatable(L, table)
+    }
+
+    /// Moves the top value into slot `i`, replacing what was there (`lua_replace`).
+    @inlinable public func replace(_ i: Int32) {
+        lua_copy(L, -1, i)
+        lua_settop(L, -2)
+    }
+
     /// Pushes a copy of the value at `i`.
     @inlinable public func pushValue(at i: Int32) { lua_pushvalue(L, i) }
 

@@ -37,13 +37,13 @@ struct UniformAPI {
         let fields = LuaValue.table(state.makeTable(array: LuaStackBuilder.candidateFields.map { .string($0) }))
         do {
             let make = try state.load(Prelude.candidateList, chunkName: "=uniform.prelude")
-            let made = try state.call(make, [.function(caller), .function(fetch), fields])
-            guard made.count == 2, case .function(let wrap) = made[0], case .function(let run) = made[1] else {
-                preconditionFailure("the prelude returns the list wrapper and the policy driver")
+            let made = try state.call(make, [.function(caller), .function(fetch), fields]).first?.tableValue
+            guard let made, case .function(let wrap) = made["wrap"], case .function(let run) = made["run"],
+                  case .table(let list) = made["list"], case .function(let index) = made["index"], case .function(let pairs) = made["pairs"] else {
+                preconditionFailure("the prelude returns the list methods and the policy driver")
             }
             engine.wrapCandidateList = wrap
-            engine.runPolicy = run
-            engine.policyCandidates = source
+            engine.policyDriver = PolicyDriver(run: run, listMethods: list, index: index, pairs: pairs, source: source)
         } catch {
             preconditionFailure("the prelude must load: \(error)")
         }

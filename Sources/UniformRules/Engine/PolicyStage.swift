@@ -12,14 +12,15 @@ struct PolicyStage: ResolutionStage {
         let handlers = resolution.handlers
         let candidates = PolicyCandidates(handlers)
         let query = resolution.query, type = resolution.type, graph = world.graph
-        // The prelude's driver makes the records lazy, wraps the list with its methods and
-        // calls the policy; the list and what the policy returned are read on the stack.
-        let outcome = try engine.state.call(engine.runPolicy, naming: policy.function, results: 2, pushing: { stack in
+        let bundleIDs = engine.bundleIDs(of: world)
+        // The records are lazy and the list has its methods (see `Prelude`); the driver calls the
+        // policy, and the list and what the policy returned are read on the stack.
+        let driver = engine.policyDriver!
+        let outcome = try engine.state.call(driver.run, naming: policy.function, results: 2, pushing: { stack in
             stack.push(policy.function)
             LuaStackBuilder(stack: stack).query(query, type: type, graph: graph)
-            stack.push(candidates, as: engine.policyCandidates)
-            LuaStackBuilder(stack: stack).candidateStubs(handlers)
-            return 4
+            LuaStackBuilder(stack: stack).candidateList(candidates, bundleIDs: bundleIDs, driver: driver)
+            return 3
         }, reading: { stack in try read(stack, candidates) })
 
         let unchanged = outcome.order.count == handlers.count && outcome.order.enumerated().allSatisfy { $0.offset == $0.element }
@@ -92,12 +93,15 @@ struct PolicyStage: ResolutionStage {
         order.reserveCapacity(count)
         var listed = [Bool](repeating: false, count: handlers.count)
         var twice = false, added: String?
-        stack.reserve(4)
+        stack.reserve(6)
+        stack.push("bundle_id" as StaticString)
+        let key = stack.top
+        defer { stack.pop() }
         for i in 0..<count {
             stack.getIndex(i + 1, table: returned)
             var pushed: Int32 = 1
             if stack.isTable(at: -1) {
-                stack.rawField("bundle_id", table: -1)
+                stack.rawField(keyAt: key, table: -1)
                 pushed = 2
             }
             defer { stack.pop(pushed) }

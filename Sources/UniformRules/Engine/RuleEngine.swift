@@ -22,9 +22,7 @@ public final class RuleEngine {
     private var cachedWorld: World?
     var output: (String) -> Void
     var wrapCandidateList: LuaFunction!
-    /// The prelude's policy driver and the userdata type of the candidates it is given.
-    var runPolicy: LuaFunction!
-    var policyCandidates: LuaObjectType!
+    var policyDriver: PolicyDriver!
 
     /// Everything `print` writes goes to `output` (stdout for the CLI, a buffer for tests).
     public init(inputs: WorldInputs, limits: LuaLimits = LuaLimits(), output: @escaping (String) -> Void = { print($0) }) {
@@ -51,6 +49,17 @@ public final class RuleEngine {
         )
         cachedWorld = world
         return world
+    }
+
+    /// The bundle ids of a world's apps as one Lua array, indexed by `Candidate.appIndex` + 1: a
+    /// policy's records take their `bundle_id` from it instead of interning the string again.
+    private var bundleIDArray: (world: ObjectIdentifier, table: LuaTableRef)?
+
+    func bundleIDs(of world: World) -> LuaTableRef {
+        if let cached = bundleIDArray, cached.world == world.identity { return cached.table }
+        let table = state.makeTable(array: world.apps.map { .string($0.bundleID) })
+        bundleIDArray = (world.identity, table)
+        return table
     }
 
     func invalidateWorld() {

@@ -49,17 +49,30 @@ struct LuaStackBuilder {
         return true
     }
 
-    /// The list a policy starts from: `{ bundle_id = … }` per candidate, in order (the prelude
-    /// makes the other fields lazy).
-    func candidateStubs(_ list: [Candidate]) {
-        stack.reserve(8)
-        stack.newTable(arrayCount: list.count)
-        for (i, c) in list.enumerated() {
+    /// The list a policy starts from: `{ bundle_id = … }` per candidate, in order, each with a
+    /// metatable that fetches its other fields from `candidates` (see `Prelude`), the list
+    /// with its methods. The ids come from `bundleIDs`, the world's array of them.
+    func candidateList(_ candidates: PolicyCandidates, bundleIDs: LuaTableRef, driver: PolicyDriver) {
+        stack.reserve(10)
+        stack.push(bundleIDs)
+        stack.newTable(fieldCount: 3)
+        stack.push(driver.index); stack.setField("__index")
+        stack.push(driver.pairs); stack.setField("__pairs")
+        stack.push(candidates, as: driver.source); stack.setField("source")
+        stack.newTable(arrayCount: candidates.handlers.count)
+        for (i, c) in candidates.handlers.enumerated() {
             stack.newTable(fieldCount: 1)
-            stack.push(c.bundleID)
+            stack.getIndex(c.appIndex + 1, table: -4)
             stack.setField("bundle_id")
+            stack.pushValue(at: -3)
+            stack.setMetatable(table: -2)
             stack.setIndex(i + 1)
         }
+        stack.push(driver.listMethods)
+        stack.setMetatable(table: -2)
+        // [ids, meta, list] → [list]
+        stack.replace(-3)
+        stack.pop()
     }
 
     /// As `LuaBuilder.query`.

@@ -8,9 +8,14 @@
 /// A candidate starts as `{ bundle_id = … }`; its other fields are fetched from the host on
 /// first read and kept (`__index`), and `pairs` fetches them all first. Most policies read
 /// only bundle ids, and building every field of every candidate was most of a policy's cost.
+/// The host sets the metatables through the C API: the sandbox's `setmetatable` (which checks
+/// for `__gc`) cost more per record than making the record.
 enum Prelude {
     static let candidateList = #"""
     local caller, fetch, fields = ...
+    -- Taken now: rule files share these globals and may replace them.
+    local type, error, tostring, rawget, rawset, getmetatable, setmetatable, next = type, error, tostring, rawget, rawset, getmetatable, setmetatable, next
+    local remove, insert, sort, floor = table.remove, table.insert, table.sort, math.floor
     local List = {}
     List.__index = List
     local function find(self, id)
@@ -37,8 +42,8 @@ enum Prelude {
     --- Moves an app first and makes it the default (the last pin wins).
     function List:pin(id, reason)
       local c, i = need(self, id, "pin")
-      table.remove(self, i)
-      table.insert(self, 1, c)
+      remove(self, i)
+      insert(self, 1, c)
       local file, line = caller(1)
       rawset(self, "_pin", { id = c.bundle_id, reason = reason, file = file, line = line })
     end
@@ -48,7 +53,7 @@ enum Prelude {
         error("drop: give a reason, e.g. candidates:drop(id, 'not approved for this type')", 2)
       end
       local c, i = need(self, id, "drop")
-      table.remove(self, i)
+      remove(self, i)
       local drops = rawget(self, "_drops")
       if not drops then drops = {} rawset(self, "_drops", drops) end
       local file, line = caller(1)
@@ -57,33 +62,27 @@ enum Prelude {
     --- Moves an app to a position (clamped to the list).
     function List:move(id, position)
       local c, i = need(self, id, "move")
-      table.remove(self, i)
+      remove(self, i)
       if type(position) ~= "number" or position < 1 then position = 1 end
       if position > #self + 1 then position = #self + 1 end
-      table.insert(self, math.floor(position), c)
+      insert(self, floor(position), c)
     end
     --- Sorts with a comparison function, like table.sort.
-    function List:sort(less) table.sort(self, less) end
+    function List:sort(less) sort(self, less) end
     local function wrap(t) return setmetatable(t, List) end
-    local function lazy(source)
-      return {
-        __index = function(c, k)
-          local v = fetch(source, rawget(c, "bundle_id"), k)
-          if v ~= nil then rawset(c, k, v) end
-          return v
-        end,
-        __pairs = function(c)
-          for i = 1, #fields do local _ = c[fields[i]] end
-          return next, c, nil
-        end,
-      }
+    -- A candidate's metatable is made by the host per resolution: these two functions and the
+    -- `source` the fields come from.
+    local function index(c, k)
+      local v = fetch(rawget(getmetatable(c), "source"), rawget(c, "bundle_id"), k)
+      if v ~= nil then rawset(c, k, v) end
+      return v
     end
-    --- Runs a policy on a list of `{ bundle_id = … }` records whose fields `source` holds.
-    local function run(policy, query, source, list)
-      local meta = lazy(source)
-      for i = 1, #list do setmetatable(list[i], meta) end
-      return list, policy(query, wrap(list))
+    local function fill(c)
+      for i = 1, #fields do local _ = c[fields[i]] end
+      return next, c, nil
     end
-    return wrap, run
+    --- Runs a policy and hands back the list with what it returned.
+    local function run(policy, query, list) return list, policy(query, list) end
+    return { wrap = wrap, run = run, list = List, index = index, pairs = fill }
     """#
 }
