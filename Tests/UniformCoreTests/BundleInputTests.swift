@@ -161,6 +161,24 @@ final class BundleInputTests: XCTestCase {
         XCTAssertEqual(world.apps.map(\.bundleID), ["com.brightleafapps.textpad", "com.sunsetlakesoftware.molecules"])
     }
 
+    /// The search lists linked files, skips hidden folders and node_modules, and does not go
+    /// into linked folders (which could loop or leave the tree).
+    func testDirectorySearchFollowsLinkedFilesButNotLinkedFolders() throws {
+        try fixtures.write(BundleFixtures.example("TextPad"), at: "outside/TextPad-Info.plist")
+        try fixtures.write(BundleFixtures.example("FileBox"), at: "tree/.hidden/FileBox-Info.plist")
+        try fixtures.write(BundleFixtures.example("FileBox"), at: "tree/node_modules/FileBox-Info.plist")
+        try fixtures.write(BundleFixtures.example("Molecules"), at: "tree/deep/er/Molecules-Info.plist")
+        let fm = FileManager.default
+        let root = fixtures.root
+        try fm.createSymbolicLink(atPath: root.appendingPathComponent("tree/linked-Info.plist").path,
+                                  withDestinationPath: root.appendingPathComponent("outside/TextPad-Info.plist").path)
+        try fm.createSymbolicLink(atPath: root.appendingPathComponent("tree/folder-link").path,
+                                  withDestinationPath: root.appendingPathComponent("outside").path)
+        try fm.createSymbolicLink(atPath: root.appendingPathComponent("tree/dangling-Info.plist").path, withDestinationPath: "/nonexistent/x.plist")
+        let (world, _) = load([root.appendingPathComponent("tree").path])
+        XCTAssertEqual(world.apps.map(\.bundleID).sorted(), ["com.brightleafapps.textpad", "com.sunsetlakesoftware.molecules"])
+    }
+
     static let archiveInfo = """
     <?xml version="1.0" encoding="UTF-8"?>
     <plist version="1.0"><dict>

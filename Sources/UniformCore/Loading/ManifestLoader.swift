@@ -69,30 +69,21 @@ public struct ManifestLoader: Sendable {
 
     /// Everything readable under a directory, in path order.
     private func search(_ directory: String) -> [Entry] {
-        let fm = FileManager.default
         var found: [(relative: String, kind: InputKind)] = []
-        if let enumerator = fm.enumerator(atPath: directory) {
-            while let relative = enumerator.nextObject() as? String {
-                let name = (relative as NSString).lastPathComponent
-                if name.hasPrefix(".") || name == "node_modules" {
-                    enumerator.skipDescendants()
-                    continue
-                }
-                let full = directory + "/" + relative
-                if Self.looksLikePlist(name) {
-                    var isDir: ObjCBool = false
-                    if fm.fileExists(atPath: full, isDirectory: &isDir), !isDir.boolValue { found.append((relative, .plist)) }
-                    continue
-                }
-                guard name.contains(".") else { continue }
-                var isDir: ObjCBool = false
-                guard fm.fileExists(atPath: full, isDirectory: &isDir) else { continue }
-                let kind = InputKind.classify(name: name, isDirectory: isDir.boolValue)
-                if kind == .bundle || kind == .xcarchive || kind == .ipa {
-                    found.append((relative, kind))
-                    if isDir.boolValue { enumerator.skipDescendants() }
-                }
+        DirectoryWalk.walk(directory) { entry in
+            let name = entry.name
+            if name.hasPrefix(".") || name == "node_modules" { return false }
+            if Self.looksLikePlist(name) {
+                if entry.exists, !entry.isDirectory { found.append((entry.relative, .plist)) }
+                return true
             }
+            guard name.contains("."), entry.exists else { return true }
+            let kind = InputKind.classify(name: name, isDirectory: entry.isDirectory)
+            if kind == .bundle || kind == .xcarchive || kind == .ipa {
+                found.append((entry.relative, kind))
+                return !entry.isDirectory
+            }
+            return true
         }
         var entries: [Entry] = []
         for item in found.sorted(by: { $0.relative < $1.relative }) {

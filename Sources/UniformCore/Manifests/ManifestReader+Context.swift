@@ -24,8 +24,17 @@ extension ManifestReader {
 
         mutating func reportDuplicateKeys(in dictionary: PlistDictionary) {
             guard dictionary.count > 1 else { return }
+            let entries = dictionary.entries
+            // Most dictionaries in a manifest hold a handful of keys: comparing pairs costs less
+            // than hashing every key into a set.
+            if entries.count <= 16 {
+                for (i, entry) in entries.enumerated() where entries[..<i].contains(where: { $0.key == entry.key }) {
+                    report("duplicate-key", .warning, "key '\(entry.key)' appears more than once in this dictionary; the last value wins — remove the other occurrences", at: entry.keyMark, subject: entry.key)
+                }
+                return
+            }
             var seen = Set<String>()
-            for entry in dictionary.entries where !seen.insert(entry.key).inserted {
+            for entry in entries where !seen.insert(entry.key).inserted {
                 report("duplicate-key", .warning, "key '\(entry.key)' appears more than once in this dictionary; the last value wins — remove the other occurrences", at: entry.keyMark, subject: entry.key)
             }
         }
