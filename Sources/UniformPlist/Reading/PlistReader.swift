@@ -73,7 +73,7 @@ public enum PlistReader {
         guard let base = bytes.baseAddress else {
             throw PlistError(file: file, mark: nil, message: "the file is empty; expected a property list (XML, binary or OpenStep)")
         }
-        var lines = LineIndex(base: base, count: bytes.count)
+        let lines = LineIndex(base: base, count: bytes.count)
         if let problem = TextValidator.validate(bytes) {
             throw PlistError(file: file, mark: lines.mark(at: problem.offset), message: problem.message)
         }

@@ -10,7 +10,7 @@ struct XMLPlistParser {
     private let base: UnsafePointer<UInt8>
     private let end: Int
     private var pos = 0
-    private var lines: LineIndex
+    private let lines: LineIndex
     private let file: String
     private let limits: PlistLimits
     private var objectCount = 0
@@ -234,8 +234,7 @@ struct XMLPlistParser {
 
     private func checkDepth(_ depth: Int, at offset: Int) throws(PlistError) {
         if depth > limits.maxDepth {
-            var copy = self
-            throw copy.error("nesting deeper than \(limits.maxDepth) levels (PlistLimits.maxDepth); the file is not a plausible manifest", at: offset)
+            throw error("nesting deeper than \(limits.maxDepth) levels (PlistLimits.maxDepth); the file is not a plausible manifest", at: offset)
         }
     }
 
@@ -531,7 +530,7 @@ struct XMLPlistParser {
         ByteScanning.excerpt(base, at: offset ?? pos, end: end)
     }
 
-    private mutating func error(_ message: String, at offset: Int) -> PlistError {
+    private func error(_ message: String, at offset: Int) -> PlistError {
         PlistError(file: file, mark: lines.mark(at: min(offset, end)), message: message)
     }
 }
