@@ -25,12 +25,7 @@ enum ByteScanning {
     /// Whether `base[at...]` starts with `literal` (and fits before `end`).
     @inline(__always)
     static func matches(_ literal: StaticString, in base: UnsafePointer<UInt8>, at: Int, end: Int) -> Bool {
-        let count = literal.utf8CodeUnitCount
-        guard at + count <= end else { return false }
-        // Literals here are a few bytes long: an inline loop beats a call to memcmp.
-        let bytes = literal.utf8Start
-        for i in 0..<count where base[at + i] != bytes[i] { return false }
-        return true
+        ByteLiteral(literal).matches(in: base, at: at, end: end)
     }
 
     /// Offset of the first `<` or `&` in `base[from..<end]`, or `end`. Text runs in plists are
@@ -82,3 +77,4 @@ extension ByteScanning {
         return String(decoding: UnsafeBufferPointer(start: base + first, count: last - first), as: UTF8.self)
     }
 }
+

@@ -298,34 +298,29 @@ struct XMLPlistParser {
         throw error("unterminated tag \(found(at: start)); expected '>'", at: start)
     }
 
-    /// The tags real files use, spelled exactly (`<key>`, `<string>`, `<true/>`, ...), matched
-    /// in one comparison; anything else (attributes, spaces, unknown names) takes the general path.
+    /// The tags real files use, spelled exactly (`<key>`, `<string>`, `<true/>`, ...), each
+    /// matched in one comparison; anything else (attributes, spaces, unknown names, the last
+    /// bytes of the file) takes the general path.
     @inline(__always)
     private mutating func readCommonOpenTag() -> OpenTag? {
-        guard pos + 1 < end else { return nil }
-        let candidates: (StaticString, XMLElementName, Bool)
+        guard pos + 16 <= end else { return nil }
+        @inline(__always) func tag(_ literal: StaticString, _ element: XMLElementName, selfClosing: Bool = false) -> OpenTag? {
+            guard ByteLiteral(literal).matches(in: base, at: pos, end: end) else { return nil }
+            let count = literal.utf8CodeUnitCount
+            pos += count
+            return OpenTag(element: element, nameStart: pos - count + 1, nameCount: count - (selfClosing ? 3 : 2), selfClosing: selfClosing)
+        }
         switch base[pos + 1] {
-        case UInt8(ascii: "k"): candidates = ("<key>", .key, false)
-        case UInt8(ascii: "s"): candidates = ("<string>", .string, false)
-        case UInt8(ascii: "a"): candidates = ("<array>", .array, false)
-        case UInt8(ascii: "i"): candidates = ("<integer>", .integer, false)
-        case UInt8(ascii: "t"): candidates = ("<true/>", .true, true)
-        case UInt8(ascii: "f"): candidates = ("<false/>", .false, true)
-        case UInt8(ascii: "r"): candidates = ("<real>", .real, false)
-        case UInt8(ascii: "d"):
-            if ByteScanning.matches("<dict>", in: base, at: pos, end: end) {
-                pos += 6
-                return OpenTag(element: .dict, nameStart: pos - 5, nameCount: 4, selfClosing: false)
-            }
-            candidates = ("<date>", .date, false)
+        case UInt8(ascii: "k"): return tag("<key>", .key)
+        case UInt8(ascii: "s"): return tag("<string>", .string)
+        case UInt8(ascii: "a"): return tag("<array>", .array)
+        case UInt8(ascii: "i"): return tag("<integer>", .integer)
+        case UInt8(ascii: "t"): return tag("<true/>", .true, selfClosing: true)
+        case UInt8(ascii: "f"): return tag("<false/>", .false, selfClosing: true)
+        case UInt8(ascii: "r"): return tag("<real>", .real)
+        case UInt8(ascii: "d"): return tag("<dict>", .dict) ?? tag("<date>", .date) ?? tag("<data>", .data)
         default: return nil
         }
-        let (literal, element, selfClosing) = candidates
-        guard ByteScanning.matches(literal, in: base, at: pos, end: end) else { return nil }
-        let count = literal.utf8CodeUnitCount
-        let nameCount = count - (selfClosing ? 3 : 2)
-        pos += count
-        return OpenTag(element: element, nameStart: pos - count + 1, nameCount: nameCount, selfClosing: selfClosing)
     }
 
     private func peekOpenTag() -> OpenTag? {
@@ -336,8 +331,9 @@ struct XMLPlistParser {
 
     /// Reads `</name>` at `pos`, which must close `element`.
     private mutating func expectClose(_ element: XMLElementName, openedAt open: Int) throws(PlistError) {
-        if let literal = element.closingTag, ByteScanning.matches(literal, in: base, at: pos, end: end) {
-            pos += literal.utf8CodeUnitCount
+        let closingTag = element.closingTag
+        if closingTag.matches(in: base, at: pos, end: end) {
+            pos += closingTag.count
             return
         }
         let start = pos
@@ -402,9 +398,10 @@ struct XMLPlistParser {
             if !slow {
                 // Fast path: plain text straight up to the closing tag.
                 let stop = ByteScanning.findMarkupOrEntity(in: base, from: pos, end: end)
-                if let literal = element.closingTag, ByteScanning.matches(literal, in: base, at: stop, end: end) {
+                let closingTag = element.closingTag
+                if closingTag.matches(in: base, at: stop, end: end) {
                     let text = interner.string(base, from: pos, count: stop - pos)
-                    pos = stop + literal.utf8CodeUnitCount
+                    pos = stop + closingTag.count
                     return text
                 }
             }
@@ -515,6 +512,7 @@ struct XMLPlistParser {
 
     // MARK: Helpers
 
+    @inline(__always)
     private func find(_ literal: StaticString, from: Int, before limit: Int? = nil) -> Int? {
         let stop = limit ?? end
         let first = literal.utf8Start.pointee
