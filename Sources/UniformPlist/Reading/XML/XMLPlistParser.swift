@@ -480,7 +480,7 @@ struct XMLPlistParser {
 
     @inline(__always)
     private mutating func skipWhitespace() {
-        while pos < end, ByteScanning.isWhitespace(base[pos]) { pos += 1 }
+        pos = ByteScanning.skipWhitespace(in: base, from: pos, end: end)
     }
 
     /// Whitespace and comments between elements.
