@@ -20,6 +20,7 @@ enum XMLElementName: CaseIterable {
     }
 
     /// `</name>`, for the fast path of closing tags.
+    @inline(__always)
     var closingTag: ByteLiteral {
         switch self {
         case .plist: ByteLiteral("</plist>")

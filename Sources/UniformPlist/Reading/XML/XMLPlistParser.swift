@@ -390,21 +390,26 @@ struct XMLPlistParser {
 
     /// The decoded text of a `<string>` or `<key>`: entities, character references and CDATA
     /// are resolved; comments inside are collected.
+    @inline(__always)
     private mutating func readText(_ element: XMLElementName, tag: OpenTag, openedAt open: Int) throws(PlistError) -> String {
         if tag.selfClosing { return "" }
+        // Fast path: plain text straight up to the closing tag.
+        let stop = ByteScanning.findMarkupOrEntity(in: base, from: pos, end: end)
+        let closingTag = element.closingTag
+        if closingTag.matches(in: base, at: stop, end: end) {
+            let text = interner.string(base, from: pos, count: stop - pos)
+            pos = stop + closingTag.count
+            return text
+        }
+        return try readDecodedText(element, openedAt: open)
+    }
+
+    /// `readText` for everything but plain text: entities, CDATA, comments, a closing tag with
+    /// spaces, and the errors.
+    private mutating func readDecodedText(_ element: XMLElementName, openedAt open: Int) throws(PlistError) -> String {
         var buffer: [UInt8] = []
         var slow = false
         while true {
-            if !slow {
-                // Fast path: plain text straight up to the closing tag.
-                let stop = ByteScanning.findMarkupOrEntity(in: base, from: pos, end: end)
-                let closingTag = element.closingTag
-                if closingTag.matches(in: base, at: stop, end: end) {
-                    let text = interner.string(base, from: pos, count: stop - pos)
-                    pos = stop + closingTag.count
-                    return text
-                }
-            }
             guard let lt = ByteScanning.find(UInt8(ascii: "<"), in: base, from: pos, end: end) else {
                 throw error("end of file inside <\(element.name)> opened at \(lines.mark(at: open)); expected </\(element.name)>", at: end)
             }
