@@ -45,17 +45,15 @@ struct LineIndex {
     private static func blocks(_ base: UnsafePointer<UInt8>, count: Int) -> [Block] {
         let blockCount = (count + 63) / 64
         return [Block](unsafeUninitializedCapacity: blockCount) { buffer, initialized in
-            let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-            let newlineBytes: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
             var linesBefore = 0, lineStartBefore = 0
             for index in 0..<blockCount {
                 let start = index << 6
                 var bits: UInt64 = 0
                 if start + 64 <= count {
                     for k in 0..<8 {
-                        let x = UnsafeRawPointer(base + start + k * 8).loadUnaligned(as: UInt64.self) ^ newlineBytes
-                        // 0x80 in each byte that is `\n` (exact: no carries between bytes)...
-                        let mask = ~(((x & lows) &+ lows) | x | lows)
+                        let word = UnsafeRawPointer(base + start + k * 8).loadUnaligned(as: UInt64.self)
+                        // 0x80 in each byte that is `\n`...
+                        let mask = ByteScanning.bytes(of: word, equalTo: 0x0A)
                         // ...gathered into the top byte as one bit per byte, in byte order.
                         bits |= (((mask >> 7) &* 0x0102_0408_1020_4080) >> 56) << UInt64(k * 8)
                     }
