@@ -73,13 +73,9 @@ public enum PlistReader {
         guard let base = bytes.baseAddress else {
             throw PlistError(file: file, mark: nil, message: "the file is empty; expected a property list (XML, binary or OpenStep)")
         }
-        let lines: LineIndex
-        switch TextValidator.validate(bytes) {
-        case .success(let index):
-            lines = index
-        case .failure(let problem):
-            var index = LineIndex(newlines: newlineOffsets(bytes, before: problem.offset))
-            throw PlistError(file: file, mark: index.mark(at: problem.offset), message: problem.message)
+        let lines = LineIndex(base: base, count: bytes.count)
+        if let problem = TextValidator.validate(bytes) {
+            throw PlistError(file: file, mark: lines.mark(at: problem.offset), message: problem.message)
         }
         if (forced ?? PlistFormatDetector.detect(bytes)) == .xml {
             var parser = XMLPlistParser(base: base, count: bytes.count, lines: lines, file: file, limits: limits)
@@ -89,11 +85,5 @@ public enum PlistReader {
         var parser = OpenStepPlistParser(base: base, count: bytes.count, lines: lines, file: file, limits: limits)
         let root = try parser.parseDocument()
         return PlistDocument(file: file, format: .openStep, root: root, comments: parser.comments)
-    }
-
-    private static func newlineOffsets(_ bytes: UnsafeBufferPointer<UInt8>, before limit: Int) -> [Int] {
-        var offsets: [Int] = []
-        for i in 0..<min(limit, bytes.count) where bytes[i] == 0x0A { offsets.append(i) }
-        return offsets
     }
 }

@@ -64,7 +64,7 @@ struct BinaryPlistParser {
         return Int(raw)
     }
 
-    private func reference(at at: Int) throws(BinaryPlistProblem) -> Int {
+    private func reference(at: Int) throws(BinaryPlistProblem) -> Int {
         let raw = try readUInt(at, size: trailer.objectRefSize)
         guard raw < UInt64(trailer.objectCount) else {
             throw BinaryPlistProblem(offset: at, message: "object reference \(raw) past the offset table (\(trailer.objectCount) objects)")

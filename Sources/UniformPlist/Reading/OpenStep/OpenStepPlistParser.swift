@@ -9,7 +9,7 @@ struct OpenStepPlistParser {
     private let base: UnsafePointer<UInt8>
     private let end: Int
     private var pos = 0
-    private var lines: LineIndex
+    private let lines: LineIndex
     private let file: String
     private let limits: PlistLimits
     private var objectCount = 0
@@ -131,8 +131,7 @@ struct OpenStepPlistParser {
 
     private func checkDepth(_ depth: Int, at offset: Int) throws(PlistError) {
         if depth > limits.maxDepth {
-            var copy = self
-            throw copy.error("nesting deeper than \(limits.maxDepth) levels (PlistLimits.maxDepth)", at: offset)
+            throw error("nesting deeper than \(limits.maxDepth) levels (PlistLimits.maxDepth)", at: offset)
         }
     }
 
@@ -291,7 +290,7 @@ struct OpenStepPlistParser {
         ByteScanning.excerpt(base, at: pos, end: end, limit: 16)
     }
 
-    private mutating func error(_ message: String, at offset: Int) -> PlistError {
+    private func error(_ message: String, at offset: Int) -> PlistError {
         PlistError(file: file, mark: lines.mark(at: min(offset, end)), message: message)
     }
 }

@@ -25,12 +25,35 @@ enum ByteScanning {
     /// Whether `base[at...]` starts with `literal` (and fits before `end`).
     @inline(__always)
     static func matches(_ literal: StaticString, in base: UnsafePointer<UInt8>, at: Int, end: Int) -> Bool {
-        let count = literal.utf8CodeUnitCount
-        guard at + count <= end else { return false }
-        // Literals here are a few bytes long: an inline loop beats a call to memcmp.
-        let bytes = literal.utf8Start
-        for i in 0..<count where base[at + i] != bytes[i] { return false }
-        return true
+        ByteLiteral(literal).matches(in: base, at: at, end: end)
+    }
+
+    /// 0x80 in each byte of `word` that equals `byte`, 0 in the others. Exact, unlike the classic
+    /// has-zero-byte trick (no carry spills into the next byte), so the scans below can take
+    /// positions and counts from it.
+    @inline(__always)
+    static func bytes(of word: UInt64, equalTo byte: UInt8) -> UInt64 {
+        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let x = word ^ (UInt64(byte) &* 0x0101_0101_0101_0101)
+        return ~(((x & lows) &+ lows) | x | lows)
+    }
+
+    /// Offset of the first byte in `base[from..<end]` that is not XML whitespace, or `end`.
+    /// Eight bytes per step and no branch per byte: indentation runs are a newline and a few
+    /// tabs or spaces, and a byte loop mispredicted its exit once per run.
+    @inline(__always)
+    static func skipWhitespace(in base: UnsafePointer<UInt8>, from: Int, end: Int) -> Int {
+        var i = from
+        while i + 8 <= end {
+            let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+            let whitespace = bytes(of: word, equalTo: 0x20) | bytes(of: word, equalTo: 0x0A)
+                | bytes(of: word, equalTo: 0x09) | bytes(of: word, equalTo: 0x0D)
+            let other = ~whitespace & 0x8080_8080_8080_8080
+            if other != 0 { return i + other.trailingZeroBitCount / 8 }
+            i += 8
+        }
+        while i < end && isWhitespace(base[i]) { i += 1 }
+        return i
     }
 
     /// Offset of the first `<` or `&` in `base[from..<end]`, or `end`. Text runs in plists are
@@ -38,16 +61,9 @@ enum ByteScanning {
     @inline(__always)
     static func findMarkupOrEntity(in base: UnsafePointer<UInt8>, from: Int, end: Int) -> Int {
         var i = from
-        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        let lessThan: UInt64 = 0x3C3C_3C3C_3C3C_3C3C
-        let ampersand: UInt64 = 0x2626_2626_2626_2626
         while i + 8 <= end {
             let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-            let a = word ^ lessThan, b = word ^ ampersand
-            // 0x80 in each byte of `a` (or `b`) that is zero, exactly.
-            let zeroA = ~(((a & lows) &+ lows) | a | lows)
-            let zeroB = ~(((b & lows) &+ lows) | b | lows)
-            let hits = zeroA | zeroB
+            let hits = bytes(of: word, equalTo: UInt8(ascii: "<")) | bytes(of: word, equalTo: UInt8(ascii: "&"))
             if hits != 0 { return i + hits.trailingZeroBitCount / 8 }
             i += 8
         }

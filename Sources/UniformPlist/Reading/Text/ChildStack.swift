@@ -43,12 +43,13 @@ final class ChildStack<Element> {
         let n = state.pointee.count - start
         guard n > 0 else { return [] }
         let first = state.pointee.storage + start
-        // Copy then destroy rather than `Array(unsafeUninitializedCapacity:)`, whose
-        // unspecialized path looked up generic metadata on every call.
+        // Moved, not copied: a copy would retain every child's strings and arrays here and
+        // release them again when the stack's slots are destroyed. (Appending one by one rather
+        // than `Array(unsafeUninitializedCapacity:)`, whose unspecialized path looks up generic
+        // metadata on every call.)
         var result: [Element] = []
         result.reserveCapacity(n)
-        result.append(contentsOf: UnsafeBufferPointer(start: first, count: n))
-        first.deinitialize(count: n)
+        for k in 0..<n { result.append((first + k).move()) }
         state.pointee.count = start
         return result
     }

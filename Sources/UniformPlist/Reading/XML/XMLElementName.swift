@@ -19,20 +19,21 @@ enum XMLElementName: CaseIterable {
         }
     }
 
-    /// `</name>` as a literal, for the fast path of closing tags.
-    var closingTag: StaticString? {
+    /// `</name>`, for the fast path of closing tags.
+    @inline(__always)
+    var closingTag: ByteLiteral {
         switch self {
-        case .plist: "</plist>"
-        case .dict: "</dict>"
-        case .key: "</key>"
-        case .array: "</array>"
-        case .string: "</string>"
-        case .integer: "</integer>"
-        case .real: "</real>"
-        case .true: "</true>"
-        case .false: "</false>"
-        case .date: "</date>"
-        case .data: "</data>"
+        case .plist: ByteLiteral("</plist>")
+        case .dict: ByteLiteral("</dict>")
+        case .key: ByteLiteral("</key>")
+        case .array: ByteLiteral("</array>")
+        case .string: ByteLiteral("</string>")
+        case .integer: ByteLiteral("</integer>")
+        case .real: ByteLiteral("</real>")
+        case .true: ByteLiteral("</true>")
+        case .false: ByteLiteral("</false>")
+        case .date: ByteLiteral("</date>")
+        case .data: ByteLiteral("</data>")
         }
     }
 

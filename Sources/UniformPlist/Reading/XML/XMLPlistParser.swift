@@ -10,7 +10,7 @@ struct XMLPlistParser {
     private let base: UnsafePointer<UInt8>
     private let end: Int
     private var pos = 0
-    private var lines: LineIndex
+    private let lines: LineIndex
     private let file: String
     private let limits: PlistLimits
     private var objectCount = 0
@@ -234,8 +234,7 @@ struct XMLPlistParser {
 
     private func checkDepth(_ depth: Int, at offset: Int) throws(PlistError) {
         if depth > limits.maxDepth {
-            var copy = self
-            throw copy.error("nesting deeper than \(limits.maxDepth) levels (PlistLimits.maxDepth); the file is not a plausible manifest", at: offset)
+            throw error("nesting deeper than \(limits.maxDepth) levels (PlistLimits.maxDepth); the file is not a plausible manifest", at: offset)
         }
     }
 
@@ -299,34 +298,29 @@ struct XMLPlistParser {
         throw error("unterminated tag \(found(at: start)); expected '>'", at: start)
     }
 
-    /// The tags real files use, spelled exactly (`<key>`, `<string>`, `<true/>`, ...), matched
-    /// in one comparison; anything else (attributes, spaces, unknown names) takes the general path.
+    /// The tags real files use, spelled exactly (`<key>`, `<string>`, `<true/>`, ...), each
+    /// matched in one comparison; anything else (attributes, spaces, unknown names, the last
+    /// bytes of the file) takes the general path.
     @inline(__always)
     private mutating func readCommonOpenTag() -> OpenTag? {
-        guard pos + 1 < end else { return nil }
-        let candidates: (StaticString, XMLElementName, Bool)
+        guard pos + 16 <= end else { return nil }
+        @inline(__always) func tag(_ literal: StaticString, _ element: XMLElementName, selfClosing: Bool = false) -> OpenTag? {
+            guard ByteLiteral(literal).matches(in: base, at: pos, end: end) else { return nil }
+            let count = literal.utf8CodeUnitCount
+            pos += count
+            return OpenTag(element: element, nameStart: pos - count + 1, nameCount: count - (selfClosing ? 3 : 2), selfClosing: selfClosing)
+        }
         switch base[pos + 1] {
-        case UInt8(ascii: "k"): candidates = ("<key>", .key, false)
-        case UInt8(ascii: "s"): candidates = ("<string>", .string, false)
-        case UInt8(ascii: "a"): candidates = ("<array>", .array, false)
-        case UInt8(ascii: "i"): candidates = ("<integer>", .integer, false)
-        case UInt8(ascii: "t"): candidates = ("<true/>", .true, true)
-        case UInt8(ascii: "f"): candidates = ("<false/>", .false, true)
-        case UInt8(ascii: "r"): candidates = ("<real>", .real, false)
-        case UInt8(ascii: "d"):
-            if ByteScanning.matches("<dict>", in: base, at: pos, end: end) {
-                pos += 6
-                return OpenTag(element: .dict, nameStart: pos - 5, nameCount: 4, selfClosing: false)
-            }
-            candidates = ("<date>", .date, false)
+        case UInt8(ascii: "k"): return tag("<key>", .key)
+        case UInt8(ascii: "s"): return tag("<string>", .string)
+        case UInt8(ascii: "a"): return tag("<array>", .array)
+        case UInt8(ascii: "i"): return tag("<integer>", .integer)
+        case UInt8(ascii: "t"): return tag("<true/>", .true, selfClosing: true)
+        case UInt8(ascii: "f"): return tag("<false/>", .false, selfClosing: true)
+        case UInt8(ascii: "r"): return tag("<real>", .real)
+        case UInt8(ascii: "d"): return tag("<dict>", .dict) ?? tag("<date>", .date) ?? tag("<data>", .data)
         default: return nil
         }
-        let (literal, element, selfClosing) = candidates
-        guard ByteScanning.matches(literal, in: base, at: pos, end: end) else { return nil }
-        let count = literal.utf8CodeUnitCount
-        let nameCount = count - (selfClosing ? 3 : 2)
-        pos += count
-        return OpenTag(element: element, nameStart: pos - count + 1, nameCount: nameCount, selfClosing: selfClosing)
     }
 
     private func peekOpenTag() -> OpenTag? {
@@ -337,8 +331,9 @@ struct XMLPlistParser {
 
     /// Reads `</name>` at `pos`, which must close `element`.
     private mutating func expectClose(_ element: XMLElementName, openedAt open: Int) throws(PlistError) {
-        if let literal = element.closingTag, ByteScanning.matches(literal, in: base, at: pos, end: end) {
-            pos += literal.utf8CodeUnitCount
+        let closingTag = element.closingTag
+        if closingTag.matches(in: base, at: pos, end: end) {
+            pos += closingTag.count
             return
         }
         let start = pos
@@ -395,20 +390,26 @@ struct XMLPlistParser {
 
     /// The decoded text of a `<string>` or `<key>`: entities, character references and CDATA
     /// are resolved; comments inside are collected.
+    @inline(__always)
     private mutating func readText(_ element: XMLElementName, tag: OpenTag, openedAt open: Int) throws(PlistError) -> String {
         if tag.selfClosing { return "" }
+        // Fast path: plain text straight up to the closing tag.
+        let stop = ByteScanning.findMarkupOrEntity(in: base, from: pos, end: end)
+        let closingTag = element.closingTag
+        if closingTag.matches(in: base, at: stop, end: end) {
+            let text = interner.string(base, from: pos, count: stop - pos)
+            pos = stop + closingTag.count
+            return text
+        }
+        return try readDecodedText(element, openedAt: open)
+    }
+
+    /// `readText` for everything but plain text: entities, CDATA, comments, a closing tag with
+    /// spaces, and the errors.
+    private mutating func readDecodedText(_ element: XMLElementName, openedAt open: Int) throws(PlistError) -> String {
         var buffer: [UInt8] = []
         var slow = false
         while true {
-            if !slow {
-                // Fast path: plain text straight up to the closing tag.
-                let stop = ByteScanning.findMarkupOrEntity(in: base, from: pos, end: end)
-                if let literal = element.closingTag, ByteScanning.matches(literal, in: base, at: stop, end: end) {
-                    let text = interner.string(base, from: pos, count: stop - pos)
-                    pos = stop + literal.utf8CodeUnitCount
-                    return text
-                }
-            }
             guard let lt = ByteScanning.find(UInt8(ascii: "<"), in: base, from: pos, end: end) else {
                 throw error("end of file inside <\(element.name)> opened at \(lines.mark(at: open)); expected </\(element.name)>", at: end)
             }
@@ -484,7 +485,7 @@ struct XMLPlistParser {
 
     @inline(__always)
     private mutating func skipWhitespace() {
-        while pos < end, ByteScanning.isWhitespace(base[pos]) { pos += 1 }
+        pos = ByteScanning.skipWhitespace(in: base, from: pos, end: end)
     }
 
     /// Whitespace and comments between elements.
@@ -516,6 +517,7 @@ struct XMLPlistParser {
 
     // MARK: Helpers
 
+    @inline(__always)
     private func find(_ literal: StaticString, from: Int, before limit: Int? = nil) -> Int? {
         let stop = limit ?? end
         let first = literal.utf8Start.pointee
@@ -531,7 +533,7 @@ struct XMLPlistParser {
         ByteScanning.excerpt(base, at: offset ?? pos, end: end)
     }
 
-    private mutating func error(_ message: String, at offset: Int) -> PlistError {
+    private func error(_ message: String, at offset: Int) -> PlistError {
         PlistError(file: file, mark: lines.mark(at: min(offset, end)), message: message)
     }
 }
