@@ -6,7 +6,7 @@ import UniformRules
 //               [--seed S] [--plot FILE] [--world N]
 // uniform-bench generate N DIR [--seed S]
 // Prints figures with ratios against baselines measured in the same run. Build in release:
-//   swift build -c release --product uniform-bench --product uniform && .build/release/uniform-bench
+//   swift build -c release && .build/release/uniform-bench   (two --product flags build only the last)
 var arguments = Array(CommandLine.arguments.dropFirst())
 @MainActor func option(_ name: String) -> String? {
     guard let i = arguments.firstIndex(of: name), i + 1 < arguments.count else { return nil }
