@@ -84,7 +84,7 @@ let package = Package(
 
         .testTarget(name: "UniformPlistTests", dependencies: ["UniformPlist"]),
         .testTarget(name: "UniformCoreTests", dependencies: ["UniformCore"]),
-        .testTarget(name: "UniformLuaTests", dependencies: ["UniformLua"]),
+        .testTarget(name: "UniformLuaTests", dependencies: ["UniformLua"], exclude: ["lsan.supp"]),
         .testTarget(name: "UniformRulesTests", dependencies: ["UniformRules"]),
         .testTarget(name: "UniformCLITests", dependencies: ["UniformRules", "uniform"]),
     ]

@@ -18,22 +18,20 @@ enum Clock {
 
     /// This thread's CPU seconds for one run of single-threaded `body`, best of `runs`.
     static func bestCPU(runs: Int = 5, _ body: () throws -> Void) rethrows -> Double {
-        var best = Double.infinity
-        for _ in 0..<runs {
-            let start = threadCPU()
-            try body()
-            best = min(best, threadCPU() - start)
-        }
-        return best
+        try best(runs: runs, clock: threadCPU, body)
     }
 
     /// Seconds for one run of `body`, best of `runs`.
     static func best(runs: Int = 5, _ body: () throws -> Void) rethrows -> Double {
+        try best(runs: runs, clock: now, body)
+    }
+
+    private static func best(runs: Int, clock: () -> Double, _ body: () throws -> Void) rethrows -> Double {
         var best = Double.infinity
         for _ in 0..<runs {
-            let start = now()
+            let start = clock()
             try body()
-            best = min(best, now() - start)
+            best = min(best, clock() - start)
         }
         return best
     }

@@ -42,12 +42,12 @@ private func measure(label: String, files: [[UInt8]], minimumSeconds: Double) {
     /// shares its CPUs with builds, and waiting for a CPU is not parsing.
     func rate(_ body: () -> Void, seconds: Double) -> Double {
         var rounds = 0
-        let start = threadCPUSeconds()
+        let start = Clock.threadCPU()
         var elapsed = 0.0
         repeat {
             body()
             rounds += 1
-            elapsed = threadCPUSeconds() - start
+            elapsed = Clock.threadCPU() - start
         } while elapsed < seconds
         return Double(totalBytes * rounds) / elapsed / 1_000_000
     }
@@ -73,11 +73,4 @@ private func measure(label: String, files: [[UInt8]], minimumSeconds: Double) {
     let ratio = ours / foundation
     print(String(format: "%@ (MB per CPU-second): uniform %.1f MB/s, Foundation %.1f MB/s, ratio %.1fx%@", label, ours, foundation, ratio, ratio >= 10 ? "" : "  (below the 10x target)"))
     if sink == 42 { print("") }
-}
-
-/// CPU time consumed by the calling thread.
-private func threadCPUSeconds() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }

@@ -141,11 +141,7 @@ public final class LuaState {
         pushing push: (LuaStack) -> Int,
         reading read: (LuaStack) throws -> R
     ) throws -> R {
-        let frame = try core.enterCall(f)
-        defer { core.leaveCall(frame) }
-        let stack = LuaStack(core: core, L: frame.L)
-        try core.runCall(frame, nargs: Int32(push(stack)), results: results, function: f)
-        return try read(stack)
+        try call(f, naming: f, results: results, pushing: push, reading: read)
     }
 
     // MARK: Swift functions, tables, globals
