@@ -78,6 +78,37 @@ final class PolicyCandidateTests: XCTestCase {
         XCTAssertThrowsError(try resolve(foreign, ".pdb")) { XCTAssertTrue("\($0)".contains("added com.evil"), "\($0)") }
     }
 
+    /// The records take their bundle ids from a per-world array: a new world (other inputs, in
+    /// another order) must not see the old one's.
+    func testRecordsFollowTheWorldWhenTheInputsChange() throws {
+        let e = try engine(rules: """
+        uniform.policy("ids", function(query, candidates) ids = candidates:ids() end)
+        """)
+        let apps = RuleEngineTests.root.appendingPathComponent("examples/molecules/apps").path
+        let manifests = ManifestLoader().load([apps]).manifests
+        for order in [manifests, manifests.reversed(), Array(manifests.dropFirst(2))] {
+            e.replaceInputs(WorldInputs(manifests: order))
+            let r = try resolve(e, ".txt")
+            let seen = try e.state.run("return table.concat(ids, ' ')", chunkName: "check").first?.stringValue
+            XCTAssertEqual(seen, r.handlers.map(\.bundleID).joined(separator: " "))
+        }
+    }
+
+    /// The list's metatable is set by the host for every list, without the sandbox's check for
+    /// `__gc`: rule code must not be able to reach it.
+    func testTheListMetatableIsOutOfReach() throws {
+        let e = try engine(rules: """
+        uniform.policy("tamper", function(query, candidates)
+          local mt = getmetatable(candidates)
+          if type(mt) == "table" then mt.__gc = function() while true do end end end
+          seen = type(mt)
+        end)
+        """)
+        _ = try resolve(e, ".pdb")
+        _ = try resolve(e, ".txt")
+        XCTAssertEqual(try e.state.run("return seen", chunkName: "check").first?.stringValue, "boolean")
+    }
+
     func testARunawayPolicyIsNamedInTheLimitError() throws {
         var limits = LuaLimits()
         limits.instructions = 100_000

@@ -53,17 +53,19 @@ public final class RuleEngine {
 
     /// The bundle ids of a world's apps as one Lua array, indexed by `Candidate.appIndex` + 1: a
     /// policy's records take their `bundle_id` from it instead of interning the string again.
-    private var bundleIDArray: (world: ObjectIdentifier, table: LuaTableRef)?
+    /// The world is kept with it: while it lives, no other world can take its identity.
+    private var bundleIDArray: (world: World, table: LuaTableRef)?
 
     func bundleIDs(of world: World) -> LuaTableRef {
-        if let cached = bundleIDArray, cached.world == world.identity { return cached.table }
+        if let cached = bundleIDArray, cached.world.identity == world.identity { return cached.table }
         let table = state.makeTable(array: world.apps.map { .string($0.bundleID) })
-        bundleIDArray = (world.identity, table)
+        bundleIDArray = (world, table)
         return table
     }
 
     func invalidateWorld() {
         cachedWorld = nil
+        bundleIDArray = nil
         checkRunApps = nil
     }
 

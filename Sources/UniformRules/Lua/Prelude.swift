@@ -18,6 +18,9 @@ enum Prelude {
     local remove, insert, sort, floor = table.remove, table.insert, table.sort, math.floor
     local List = {}
     List.__index = List
+    -- Shared by every list and set by the host without the sandbox's __gc check: rules must
+    -- not reach it (a __gc added here would run unlimited in a finaliser).
+    List.__metatable = false
     local function find(self, id)
       for i = 1, #self do
         local c = self[i]
