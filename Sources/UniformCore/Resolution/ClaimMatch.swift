@@ -12,8 +12,20 @@ struct ClaimMatch: Sendable {
         case legacyWildcard(osType: Bool)
     }
 
-    var reference: ClaimReference
+    /// The claim, as two 32-bit indexes: a match is 24 bytes, so a query's few dozen fit in
+    /// one small allocation.
+    private let app: Int32, claim: Int32
     var kind: MatchKind
     var distance: Int32
     var source: Source
+
+    var reference: ClaimReference { ClaimReference(app: Int(app), claim: Int(claim)) }
+
+    init(reference: ClaimReference, kind: MatchKind, distance: Int32, source: Source) {
+        app = Int32(truncatingIfNeeded: reference.app)
+        claim = Int32(truncatingIfNeeded: reference.claim)
+        self.kind = kind
+        self.distance = distance
+        self.source = source
+    }
 }

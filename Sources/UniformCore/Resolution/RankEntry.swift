@@ -24,17 +24,19 @@ enum RankEntry {
         (grouping >> 23 & 0x1FFFF) << 47 | UInt64(bundleIDPlace) << 23 | (grouping & matchMask)
     }
 
-    /// The least grouping word of each app, in no particular order: one pass over a small
-    /// open-addressed table keyed by app, instead of sorting every match.
-    static func bestOfEachApp(count: Int, _ words: (_ emit: (UInt64) -> Void) -> Void) -> [UInt64] {
+    /// The least grouping word of each app, in no particular order, as `ordering` maps it: one
+    /// pass over a small open-addressed table keyed by app, instead of sorting every match.
+    static func bestOfEachApp(count: Int, ordering: (UInt64) -> UInt64, _ words: (_ emit: (UInt64) -> Void) -> Void) -> [UInt64] {
         var capacity = 16
         while capacity < count * 2 { capacity <<= 1 }
         return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: capacity) { slots in
             slots.initialize(repeating: empty)
             let mask = capacity - 1
+            // Fibonacci hashing: the product's high bits, which depend on every bit of the app.
+            let shift = UInt64(64 - capacity.trailingZeroBitCount)
             var used = 0
             words { word in
-                var i = (app(word) &* 0x9E37_79B1) & mask
+                var i = Int(truncatingIfNeeded: (UInt64(app(word)) &* 0x9E37_79B9_7F4A_7C15) >> shift)
                 while true {
                     let slot = slots[i]
                     if slot == empty {
@@ -51,7 +53,7 @@ enum RankEntry {
             }
             var best: [UInt64] = []
             best.reserveCapacity(used)
-            for slot in slots where slot != empty { best.append(slot) }
+            for slot in slots where slot != empty { best.append(ordering(slot)) }
             return best
         }
     }

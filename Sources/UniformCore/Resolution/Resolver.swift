@@ -97,7 +97,10 @@ public struct Resolver {
         func refusal(_ facts: ClaimIndex.Facts) -> Refusal? {
             !facts.role.isHandler ? .notHandler : facts.rank == .none ? .rankNone : !role.accepts(facts.role) ? .role : nil
         }
-        let best = RankEntry.bestOfEachApp(count: matches.count) { emit in
+        let bundleIDOrder = index.bundleIDOrder
+        var order = RankEntry.bestOfEachApp(count: matches.count, ordering: {
+            RankEntry.ordering($0, bundleIDPlace: bundleIDOrder[RankEntry.app($0)])
+        }) { emit in
             for (m, match) in matches.enumerated() {
                 let facts = index.facts(of: match.reference)
                 guard platform == .all || platform.includes(facts.platform) else { continue }
@@ -105,7 +108,6 @@ public struct Resolver {
                                         key: MatchKey(match.kind, match.distance, facts.rank), match: m))
             }
         }
-        var order = best.map { RankEntry.ordering($0, bundleIDPlace: index.bundleIDOrder[RankEntry.app($0)]) }
         order.sort()
         let handlerCount = order.firstIndex(where: RankEntry.isRefused) ?? order.count
 
