@@ -38,11 +38,10 @@ struct UniformAPI {
         do {
             let make = try state.load(Prelude.candidateList, chunkName: "=uniform.prelude")
             let made = try state.call(make, [.function(caller), .function(fetch), fields]).first?.tableValue
-            guard let made, case .function(let wrap) = made["wrap"], case .function(let run) = made["run"],
+            guard let made, case .function(let run) = made["run"],
                   case .table(let list) = made["list"], case .function(let index) = made["index"], case .function(let pairs) = made["pairs"] else {
                 preconditionFailure("the prelude returns the list methods and the policy driver")
             }
-            engine.wrapCandidateList = wrap
             engine.policyDriver = PolicyDriver(run: run, listMethods: list, index: index, pairs: pairs, source: source)
         } catch {
             preconditionFailure("the prelude must load: \(error)")

@@ -33,8 +33,7 @@ struct PolicyStage: ResolutionStage {
     /// string comparisons.
     private func reorder(_ handlers: [Candidate], as outcome: Outcome, candidates: PolicyCandidates,
                          excluding excluded: inout [Exclusion]) throws -> [Candidate] {
-        var listed = [Bool](repeating: false, count: handlers.count)
-        for position in outcome.order { listed[position] = true }
+        let listed = outcome.listed
         var drops: [Int: (String, SourceLocation)] = [:]
         for record in outcome.drops?.arrayValues() ?? [] {
             guard let t = record.tableValue, let id = t["bundle_id"].stringValue ?? t["id"].stringValue,
@@ -78,6 +77,8 @@ struct PolicyStage: ResolutionStage {
     /// records its `drop` and `pin` calls kept beside the array part.
     private struct Outcome {
         var order: [Int]
+        /// Per position in the list given: whether the policy's list still has it.
+        var listed: [Bool]
         var drops: LuaTableRef?
         var pin: LuaTableRef?
     }
@@ -125,7 +126,7 @@ struct PolicyStage: ResolutionStage {
         stack.rawField("_pin", table: list)
         let pin = stack.isTable(at: -1) ? stack.value(at: -1).tableValue : nil
         stack.pop()
-        return Outcome(order: order, drops: drops, pin: pin)
+        return Outcome(order: order, listed: listed, drops: drops, pin: pin)
     }
 
     private func location(_ t: LuaTableRef) -> SourceLocation {

@@ -21,7 +21,6 @@ public final class RuleEngine {
     var checks: [CheckRule] = []
     private var cachedWorld: World?
     var output: (String) -> Void
-    var wrapCandidateList: LuaFunction!
     var policyDriver: PolicyDriver!
 
     /// Everything `print` writes goes to `output` (stdout for the CLI, a buffer for tests).

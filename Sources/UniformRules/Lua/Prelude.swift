@@ -14,7 +14,7 @@ enum Prelude {
     static let candidateList = #"""
     local caller, fetch, fields = ...
     -- Taken now: rule files share these globals and may replace them.
-    local type, error, tostring, rawget, rawset, getmetatable, setmetatable, next = type, error, tostring, rawget, rawset, getmetatable, setmetatable, next
+    local type, error, tostring, rawget, rawset, getmetatable, next = type, error, tostring, rawget, rawset, getmetatable, next
     local remove, insert, sort, floor = table.remove, table.insert, table.sort, math.floor
     local List = {}
     List.__index = List
@@ -72,7 +72,6 @@ enum Prelude {
     end
     --- Sorts with a comparison function, like table.sort.
     function List:sort(less) sort(self, less) end
-    local function wrap(t) return setmetatable(t, List) end
     -- A candidate's metatable is made by the host per resolution: these two functions and the
     -- `source` the fields come from.
     local function index(c, k)
@@ -86,6 +85,6 @@ enum Prelude {
     end
     --- Runs a policy and hands back the list with what it returned.
     local function run(policy, query, list) return list, policy(query, list) end
-    return { wrap = wrap, run = run, list = List, index = index, pairs = fill }
+    return { run = run, list = List, index = index, pairs = fill }
     """#
 }
