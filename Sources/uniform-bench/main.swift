@@ -44,6 +44,10 @@ case "profile-resolve":
     let resolver = engine.resolver
     let start = Clock.now()
     while Clock.now() - start < 5 { blackHole(ResolveMix.measure(mix.queries, resolver: resolver, runs: 1)) }
+case "profile-plist":
+    // A loop for `perf record`: our reader alone on the XML corpus (or, with --binary, on the
+    // CoreTypes binary plist), ~5 s.
+    profilePlistReader(sharedDirectory: shared, binary: arguments.contains("--binary"))
 case "load-world":
     WorldChildren.loadWorld(arguments[1])
 case "foundation-parse":
