@@ -31,7 +31,8 @@ final class TextPositionTests: XCTestCase {
     }
 
     /// A random XML plist whose newlines fall everywhere the reader skips over: inside strings,
-    /// comments, CDATA, attributes, stray text and runs of blank lines longer than 64 bytes.
+    /// comments, CDATA, attributes, stray text, data and numbers, and runs of blank lines longer
+    /// than 64 bytes.
     private func randomDocument(_ random: inout SeededGenerator) -> String {
         func gap() -> String {
             let pieces = ["", " ", "\n", "\t", "\n\n", "\r\n", String(repeating: "\n", count: 70), String(repeating: " ", count: 65) + "\n"]
@@ -45,7 +46,7 @@ final class TextPositionTests: XCTestCase {
             switch Int.random(in: 0..<(depth > 3 ? 3 : 6), using: &random) {
             case 0: return "<string>\(text())</string>"
             case 1: return "<integer>\(gap())42\(gap())</integer>"
-            case 2: return "<true/>"
+            case 2: return ["<true/>", "<data>\(gap())AAEC\(gap())AwQ=\(gap())</data>", "<date>\(gap())2024-01-02T03:04:05Z</date>", "<real>1.5\(gap())</real>"].randomElement(using: &random)!
             case 3: return "<array\n>" + (0..<Int.random(in: 0...4, using: &random)).map { _ in gap() + value(depth + 1) }.joined() + gap() + "</array>"
             case 4: return "<!-- c\n -->\(gap())<string attr=\"a\nb\">\(text())</string>"
             default:

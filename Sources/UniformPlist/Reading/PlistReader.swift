@@ -73,15 +73,15 @@ public enum PlistReader {
         guard let base = bytes.baseAddress else {
             throw PlistError(file: file, mark: nil, message: "the file is empty; expected a property list (XML, binary or OpenStep)")
         }
-        let lines = LineIndex(base: base, count: bytes.count)
         if let problem = TextValidator.validate(bytes) {
-            throw PlistError(file: file, mark: lines.mark(at: problem.offset), message: problem.message)
+            throw PlistError(file: file, mark: LineIndex(base: base, count: bytes.count).mark(at: problem.offset), message: problem.message)
         }
         if (forced ?? PlistFormatDetector.detect(bytes)) == .xml {
-            var parser = XMLPlistParser(base: base, count: bytes.count, lines: lines, file: file, limits: limits)
+            var parser = XMLPlistParser(base: base, count: bytes.count, file: file, limits: limits)
             let root = try parser.parseDocument()
             return PlistDocument(file: file, format: .xml, root: root, comments: parser.comments, strayText: parser.strayText)
         }
+        let lines = LineIndex(base: base, count: bytes.count)
         var parser = OpenStepPlistParser(base: base, count: bytes.count, lines: lines, file: file, limits: limits)
         let root = try parser.parseDocument()
         return PlistDocument(file: file, format: .openStep, root: root, comments: parser.comments)

@@ -38,39 +38,6 @@ enum ByteScanning {
         return ~(((x & lows) &+ lows) | x | lows)
     }
 
-    /// Offset of the first byte in `base[from..<end]` that is not XML whitespace, or `end`.
-    /// Eight bytes per step and no branch per byte: indentation runs are a newline and a few
-    /// tabs or spaces, and a byte loop mispredicted its exit once per run.
-    @inline(__always)
-    static func skipWhitespace(in base: UnsafePointer<UInt8>, from: Int, end: Int) -> Int {
-        var i = from
-        while i + 8 <= end {
-            let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-            let whitespace = bytes(of: word, equalTo: 0x20) | bytes(of: word, equalTo: 0x0A)
-                | bytes(of: word, equalTo: 0x09) | bytes(of: word, equalTo: 0x0D)
-            let other = ~whitespace & 0x8080_8080_8080_8080
-            if other != 0 { return i + other.trailingZeroBitCount / 8 }
-            i += 8
-        }
-        while i < end && isWhitespace(base[i]) { i += 1 }
-        return i
-    }
-
-    /// Offset of the first `<` or `&` in `base[from..<end]`, or `end`. Text runs in plists are
-    /// short, so this checks eight bytes per step inline instead of calling `memchr` twice.
-    @inline(__always)
-    static func findMarkupOrEntity(in base: UnsafePointer<UInt8>, from: Int, end: Int) -> Int {
-        var i = from
-        while i + 8 <= end {
-            let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-            let hits = bytes(of: word, equalTo: UInt8(ascii: "<")) | bytes(of: word, equalTo: UInt8(ascii: "&"))
-            if hits != 0 { return i + hits.trailingZeroBitCount / 8 }
-            i += 8
-        }
-        while i < end && base[i] != UInt8(ascii: "<") && base[i] != UInt8(ascii: "&") { i += 1 }
-        return i
-    }
-
     /// A short, printable excerpt of the input for "found ..." in error messages.
     static func excerpt(_ base: UnsafePointer<UInt8>, at: Int, end: Int, limit: Int = 24) -> String {
         guard at < end else { return "end of file" }

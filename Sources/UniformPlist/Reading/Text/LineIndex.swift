@@ -1,7 +1,8 @@
-/// Turns byte offsets into `line:column` marks for text plists.
+/// Turns byte offsets into `line:column` marks for OpenStep plists, and for error messages
+/// (which may name any earlier position) in both text formats.
 ///
-/// The parsers work on raw bytes and only know offsets; counting lines while scanning would
-/// put a branch on every byte of every fast loop. Instead one branch-free pass over the text
+/// The OpenStep parser works on raw bytes and only knows offsets; counting lines while scanning
+/// would put a branch on every byte of every fast loop. Instead one branch-free pass over the text
 /// records, for each block of 64 bytes, which of its bytes are `\n` (one bit each), how many
 /// newlines come before the block, and where the last of those is. A mark is then a lookup in
 /// one block, with no loop and no state: every node and key gets a mark, so it has to be cheap,

@@ -3,7 +3,7 @@
 /// Doing this up front means the parsers can build strings with `String(decoding:as:)` (which
 /// would silently repair bad bytes) knowing the bytes are valid, and every error can still name
 /// the exact position. ASCII runs are skipped 32 bytes at a time, so the pass costs little next
-/// to parsing. (Newlines are not collected here: `LineIndex` counts them lazily.)
+/// to parsing. (Newlines are not collected here: the XML parser counts them as it moves.)
 enum TextValidator {
     struct Problem: Error {
         var offset: Int

@@ -6,11 +6,20 @@ import Foundation
 /// strings are built once per token with `String(decoding:as:)` and no per-character work.
 /// Nesting is checked against `PlistLimits.maxDepth` before recursing, which is what keeps a
 /// 100,000-deep file from overflowing the stack.
+///
+/// Lines are counted as the parser moves, not in a pass of their own: in real files nearly every
+/// newline sits in the whitespace between elements, which is skipped a word at a time anyway, so
+/// counting there costs a few instructions per gap; the fixed tags (`<key>`, `</string>`) and
+/// plain text without a newline move `pos` without counting. Only the rare paths (attributes,
+/// comments, CDATA, multi-line text) count the bytes they pass over. An error, which may name an
+/// earlier position, counts again from the start of the file.
 struct XMLPlistParser {
     private let base: UnsafePointer<UInt8>
     private let end: Int
     private var pos = 0
-    private let lines: LineIndex
+    /// The 1-based line of `pos`, and the offset that line starts at.
+    private var line = 1
+    private var lineStart = 0
     private let file: String
     private let limits: PlistLimits
     private var objectCount = 0
@@ -22,10 +31,9 @@ struct XMLPlistParser {
     private let itemStack = ChildStack<PlistNode>()
     private var interner: StringInterner
 
-    init(base: UnsafePointer<UInt8>, count: Int, lines: LineIndex, file: String, limits: PlistLimits) {
+    init(base: UnsafePointer<UInt8>, count: Int, file: String, limits: PlistLimits) {
         self.base = base
         self.end = count
-        self.lines = lines
         self.file = file
         self.limits = limits
         interner = StringInterner(inputSize: count)
@@ -90,7 +98,7 @@ struct XMLPlistParser {
     private mutating func skipProcessingInstruction() throws(PlistError) {
         let start = pos
         guard let close = find("?>", from: pos + 2) else { throw error("unterminated <? ... ?> declaration", at: start) }
-        pos = close + 2
+        advance(to: close + 2)
     }
 
     /// A DOCTYPE is skipped, but one with an internal subset declaring entities is refused:
@@ -115,6 +123,7 @@ struct XMLPlistParser {
                 }
             } else if byte == UInt8(ascii: ">") {
                 pos += 1
+                countLines(from: start)
                 return
             }
             pos += 1
@@ -130,12 +139,12 @@ struct XMLPlistParser {
         guard pos < end, base[pos] == UInt8(ascii: "<"), pos + 1 < end, base[pos + 1] != UInt8(ascii: "/") else {
             throw error("expected one of \(XMLElementName.valueElementList), found \(found())", at: pos)
         }
+        let mark = markHere()
         let tag = try readOpenTag()
         objectCount += 1
         if objectCount > limits.maxObjects {
             throw error("more than \(limits.maxObjects) objects (PlistLimits.maxObjects); the file is not a plausible manifest", at: start)
         }
-        let mark = lines.mark(at: start)
         guard let element = tag.element else {
             let name = String(decoding: UnsafeBufferPointer(start: base + tag.nameStart, count: tag.nameCount), as: UTF8.self)
             throw error("unknown element <\(name)>; expected one of \(XMLElementName.valueElementList)", at: start)
@@ -215,13 +224,13 @@ struct XMLPlistParser {
             if try skipStrayText() { continue }
             let keyStart = pos
             guard pos < end, base[pos] == UInt8(ascii: "<") else {
-                throw error("end of file inside the <dict> opened at \(lines.mark(at: start)); expected <key> or </dict>", at: pos)
+                throw error("end of file inside the <dict> opened at \(markForMessage(at: start)); expected <key> or </dict>", at: pos)
             }
+            let keyMark = markHere()
             let tag = try readOpenTag()
             guard tag.element == .key else {
-                throw error("expected <key> or </dict> in the <dict> opened at \(lines.mark(at: start)), found \(found(at: keyStart))", at: keyStart)
+                throw error("expected <key> or </dict> in the <dict> opened at \(markForMessage(at: start)), found \(found(at: keyStart))", at: keyStart)
             }
-            let keyMark = lines.mark(at: keyStart)
             let key = try readText(.key, tag: tag, openedAt: keyStart)
             try skipMisc()
             if ByteScanning.matches("</", in: base, at: pos, end: end) || pos >= end {
@@ -288,6 +297,7 @@ struct XMLPlistParser {
             } else if byte == UInt8(ascii: ">") {
                 let selfClosing = base[pos - 1] == UInt8(ascii: "/")
                 pos += 1
+                countLines(from: start)
                 return OpenTag(element: XMLElementName(base, start: nameStart, count: nameCount),
                                nameStart: nameStart, nameCount: nameCount, selfClosing: selfClosing)
             } else if byte == UInt8(ascii: "<") {
@@ -339,9 +349,9 @@ struct XMLPlistParser {
         let start = pos
         guard ByteScanning.matches("</", in: base, at: pos, end: end) else {
             if pos >= end {
-                throw error("end of file inside <\(element.name)> opened at \(lines.mark(at: open)); expected </\(element.name)>", at: pos)
+                throw error("end of file inside <\(element.name)> opened at \(markForMessage(at: open)); expected </\(element.name)>", at: pos)
             }
-            throw error("expected </\(element.name)> to close <\(element.name)> at \(lines.mark(at: open)), found \(found())", at: pos)
+            throw error("expected </\(element.name)> to close <\(element.name)> at \(markForMessage(at: open)), found \(found())", at: pos)
         }
         pos += 2
         let nameStart = pos
@@ -352,9 +362,10 @@ struct XMLPlistParser {
             throw error("unterminated closing tag \(found(at: start)); expected '>'", at: start)
         }
         pos += 1
+        countLines(from: start)
         guard XMLElementName(base, start: nameStart, count: nameCount) == element else {
             let name = String(decoding: UnsafeBufferPointer(start: base + nameStart, count: nameCount), as: UTF8.self)
-            throw error("mismatched closing tag: expected </\(element.name)> to close <\(element.name)> at \(lines.mark(at: open)), found </\(name)>", at: start)
+            throw error("mismatched closing tag: expected </\(element.name)> to close <\(element.name)> at \(markForMessage(at: open)), found </\(name)>", at: start)
         }
     }
 
@@ -376,11 +387,11 @@ struct XMLPlistParser {
         if tag.selfClosing { return RawText(direct: UnsafeBufferPointer(start: base + pos, count: 0)) }
         let start = pos
         guard let lt = ByteScanning.find(UInt8(ascii: "<"), in: base, from: pos, end: end) else {
-            throw error("end of file inside <\(element.name)> opened at \(lines.mark(at: open)); expected </\(element.name)>", at: end)
+            throw error("end of file inside <\(element.name)> opened at \(markForMessage(at: open)); expected </\(element.name)>", at: end)
         }
         if ByteScanning.find(UInt8(ascii: "&"), in: base, from: start, end: lt) == nil,
            ByteScanning.matches("</", in: base, at: lt, end: end) {
-            pos = lt
+            advance(to: lt)
             try expectClose(element, openedAt: open)
             return RawText(direct: UnsafeBufferPointer(start: base + start, count: lt - start))
         }
@@ -394,7 +405,7 @@ struct XMLPlistParser {
     private mutating func readText(_ element: XMLElementName, tag: OpenTag, openedAt open: Int) throws(PlistError) -> String {
         if tag.selfClosing { return "" }
         // Fast path: plain text straight up to the closing tag.
-        let stop = ByteScanning.findMarkupOrEntity(in: base, from: pos, end: end)
+        let stop = Self.findTextEnd(in: base, from: pos, end: end)
         let closingTag = element.closingTag
         if closingTag.matches(in: base, at: stop, end: end) {
             let text = interner.string(base, from: pos, count: stop - pos)
@@ -411,13 +422,13 @@ struct XMLPlistParser {
         var slow = false
         while true {
             guard let lt = ByteScanning.find(UInt8(ascii: "<"), in: base, from: pos, end: end) else {
-                throw error("end of file inside <\(element.name)> opened at \(lines.mark(at: open)); expected </\(element.name)>", at: end)
+                throw error("end of file inside <\(element.name)> opened at \(markForMessage(at: open)); expected </\(element.name)>", at: end)
             }
             let hasEntity = ByteScanning.find(UInt8(ascii: "&"), in: base, from: pos, end: lt) != nil
             let isClose = ByteScanning.matches("</", in: base, at: lt, end: end)
             if !slow && !hasEntity && isClose {
                 let text = interner.string(base, from: pos, count: lt - pos)
-                pos = lt
+                advance(to: lt)
                 try expectClose(element, openedAt: open)
                 return text
             }
@@ -427,18 +438,18 @@ struct XMLPlistParser {
             } else {
                 buffer.append(contentsOf: UnsafeBufferPointer(start: base + pos, count: lt - pos))
             }
-            pos = lt
+            advance(to: lt)
             if isClose {
                 try expectClose(element, openedAt: open)
                 return String(decoding: buffer, as: UTF8.self)
             } else if ByteScanning.matches("<![CDATA[", in: base, at: pos, end: end) {
                 guard let close = find("]]>", from: pos + 9) else { throw error("unterminated <![CDATA[ section", at: pos) }
                 buffer.append(contentsOf: UnsafeBufferPointer(start: base + pos + 9, count: close - pos - 9))
-                pos = close + 3
+                advance(to: close + 3)
             } else if ByteScanning.matches("<!--", in: base, at: pos, end: end) {
                 try readComment()
             } else {
-                throw error("unexpected \(found()) inside <\(element.name)> opened at \(lines.mark(at: open)); text elements cannot contain other elements (escape '<' as &lt;)", at: pos)
+                throw error("unexpected \(found()) inside <\(element.name)> opened at \(markForMessage(at: open)); text elements cannot contain other elements (escape '<' as &lt;)", at: pos)
             }
         }
     }
@@ -483,9 +494,38 @@ struct XMLPlistParser {
 
     // MARK: Whitespace and comments
 
+    /// Skips XML whitespace, counting the newlines it passes from the same masks. Eight bytes per
+    /// step and no branch per byte: indentation runs are a newline and a few tabs or spaces, and
+    /// a byte loop mispredicted its exit once per run.
     @inline(__always)
     private mutating func skipWhitespace() {
-        pos = ByteScanning.skipWhitespace(in: base, from: pos, end: end)
+        var i = pos
+        while i + 8 <= end {
+            let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+            let newlines = ByteScanning.bytes(of: word, equalTo: 0x0A)
+            let whitespace = ByteScanning.bytes(of: word, equalTo: 0x20) | newlines
+                | ByteScanning.bytes(of: word, equalTo: 0x09) | ByteScanning.bytes(of: word, equalTo: 0x0D)
+            let other = ~whitespace & 0x8080_8080_8080_8080
+            // The newlines before the first other byte (all of them when there is none).
+            let passed = other == 0 ? newlines : newlines & ((other & (0 &- other)) &- 1)
+            if passed != 0 {
+                line += passed.nonzeroBitCount
+                lineStart = i + (63 - passed.leadingZeroBitCount) / 8 + 1
+            }
+            if other != 0 {
+                pos = i + other.trailingZeroBitCount / 8
+                return
+            }
+            i += 8
+        }
+        while i < end && ByteScanning.isWhitespace(base[i]) {
+            if base[i] == 0x0A {
+                line += 1
+                lineStart = i + 1
+            }
+            i += 1
+        }
+        pos = i
     }
 
     /// Whitespace and comments between elements.
@@ -503,16 +543,74 @@ struct XMLPlistParser {
         guard pos < end, base[pos] != UInt8(ascii: "<") else { return false }
         let start = pos
         let stop = ByteScanning.find(UInt8(ascii: "<"), in: base, from: pos, end: end) ?? end
-        strayText.append(PlistComment(text: ByteScanning.trimmedString(base, from: start, to: stop), mark: lines.mark(at: start)))
-        pos = stop
+        strayText.append(PlistComment(text: ByteScanning.trimmedString(base, from: start, to: stop), mark: markHere()))
+        advance(to: stop)
         return true
     }
 
     private mutating func readComment() throws(PlistError) {
         let start = pos
         guard let close = find("-->", from: pos + 4) else { throw error("unterminated comment; expected '-->'", at: start) }
-        comments.append(PlistComment(text: ByteScanning.trimmedString(base, from: start + 4, to: close), mark: lines.mark(at: start)))
-        pos = close + 3
+        comments.append(PlistComment(text: ByteScanning.trimmedString(base, from: start + 4, to: close), mark: markHere()))
+        advance(to: close + 3)
+    }
+
+    // MARK: Lines
+
+    /// The mark of `pos`.
+    @inline(__always)
+    private func markHere() -> Mark {
+        .text(line: line, column: pos - lineStart + 1, offset: pos)
+    }
+
+    /// Moves `pos` forward to `target`, counting the newlines passed.
+    private mutating func advance(to target: Int) {
+        let start = pos
+        pos = target
+        countLines(from: start)
+    }
+
+    /// Counts the newlines in `start..<pos`; the line state described `start`.
+    private mutating func countLines(from start: Int) {
+        var i = start
+        while i + 8 <= pos {
+            let newlines = ByteScanning.bytes(of: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self), equalTo: 0x0A)
+            if newlines != 0 {
+                line += newlines.nonzeroBitCount
+                lineStart = i + (63 - newlines.leadingZeroBitCount) / 8 + 1
+            }
+            i += 8
+        }
+        while i < pos {
+            if base[i] == 0x0A {
+                line += 1
+                lineStart = i + 1
+            }
+            i += 1
+        }
+    }
+
+    /// The mark of any offset, earlier ones included, for error messages: counted from the
+    /// start of the file, which only an error pays for.
+    private func markForMessage(at offset: Int) -> Mark {
+        LineIndex(base: base, count: end).mark(at: offset)
+    }
+
+    /// Offset of the first `<`, `&` or newline in `base[from..<end]`, or `end`: plain text up to
+    /// there moves `pos` without counting lines; text with a newline takes the decoding path,
+    /// which counts them.
+    @inline(__always)
+    private static func findTextEnd(in base: UnsafePointer<UInt8>, from: Int, end: Int) -> Int {
+        var i = from
+        while i + 8 <= end {
+            let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+            let hits = ByteScanning.bytes(of: word, equalTo: UInt8(ascii: "<")) | ByteScanning.bytes(of: word, equalTo: UInt8(ascii: "&"))
+                | ByteScanning.bytes(of: word, equalTo: 0x0A)
+            if hits != 0 { return i + hits.trailingZeroBitCount / 8 }
+            i += 8
+        }
+        while i < end && base[i] != UInt8(ascii: "<") && base[i] != UInt8(ascii: "&") && base[i] != 0x0A { i += 1 }
+        return i
     }
 
     // MARK: Helpers
@@ -534,6 +632,6 @@ struct XMLPlistParser {
     }
 
     private func error(_ message: String, at offset: Int) -> PlistError {
-        PlistError(file: file, mark: lines.mark(at: min(offset, end)), message: message)
+        PlistError(file: file, mark: markForMessage(at: min(offset, end)), message: message)
     }
 }
