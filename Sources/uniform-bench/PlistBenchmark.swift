@@ -23,12 +23,12 @@ private func plistBenchmarkInputs(sharedDirectory: String) -> (xml: [[UInt8]], b
     return (xmlFiles.map(\.1), binary, binaryPath)
 }
 
-/// A loop over our reader alone, for `perf record`.
-func profilePlistReader(sharedDirectory: String, binary: Bool) {
+/// A fixed number of rounds of our reader alone, for `perf record` and for `perf stat`
+/// (instructions and cycles compare two builds even on a machine busy with other work).
+func profilePlistReader(sharedDirectory: String, binary: Bool, rounds: Int) {
     let (xmlFiles, binaryFile, _) = plistBenchmarkInputs(sharedDirectory: sharedDirectory)
     let files = binary ? binaryFile.map { [$0] } ?? [] : xmlFiles
-    let start = Clock.now()
-    while Clock.now() - start < 5 {
+    for _ in 0..<rounds {
         for bytes in files { blackHole(try? PlistReader.read(bytes: bytes, file: "bench")) }
     }
 }

@@ -5,6 +5,7 @@ import UniformRules
 // uniform-bench [all|plist|lua|core|scale|process] [--shared DIR] [--work DIR] [--sizes 1000,10000,100000]
 //               [--seed S] [--plot FILE] [--world N]
 // uniform-bench generate N DIR [--seed S]
+// uniform-bench profile-plist [--binary] [--rounds N]   (our reader alone, for perf record/stat)
 // Prints figures with ratios against baselines measured in the same run. Build in release:
 //   swift build -c release && .build/release/uniform-bench   (two --product flags build only the last)
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -45,9 +46,10 @@ case "profile-resolve":
     let start = Clock.now()
     while Clock.now() - start < 5 { blackHole(ResolveMix.measure(mix.queries, resolver: resolver, runs: 1)) }
 case "profile-plist":
-    // A loop for `perf record`: our reader alone on the XML corpus (or, with --binary, on the
-    // CoreTypes binary plist), ~5 s.
-    profilePlistReader(sharedDirectory: shared, binary: arguments.contains("--binary"))
+    // Our reader alone on the XML corpus (or, with --binary, on the CoreTypes binary plist),
+    // `--rounds` times (default 1000, a few seconds).
+    let rounds = option("--rounds").flatMap { Int($0) } ?? 1000
+    profilePlistReader(sharedDirectory: shared, binary: arguments.contains("--binary"), rounds: rounds)
 case "load-world":
     WorldChildren.loadWorld(arguments[1])
 case "foundation-parse":

@@ -5,8 +5,10 @@
 public struct PlistLimits: Sendable {
     /// Deepest nesting of dictionaries and arrays.
     public var maxDepth: Int = 512
-    /// Largest file accepted.
+    /// Largest file accepted (never more than `largestFile`, whatever is set here).
     public var maxBytes: Int = 256 << 20
+    /// The hard ceiling on `maxBytes`: marks keep byte offsets in 32 bits.
+    public static let largestFile = Int(UInt32.max)
     /// Most values in one document (for binary plists, shared objects count every time they
     /// are used, which stops "billion laughs" built from references).
     public var maxObjects: Int = 2_000_000

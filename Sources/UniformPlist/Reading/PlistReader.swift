@@ -32,8 +32,8 @@ public enum PlistReader {
     /// `format` forces a parser instead of detecting one (used by the fuzz harnesses, so each
     /// one exercises its own parser whatever bytes the fuzzer makes up).
     static func read(bytes: UnsafeBufferPointer<UInt8>, file: String, limits: PlistLimits, format forced: PlistFormat?) throws(PlistError) -> PlistDocument {
-        guard bytes.count <= limits.maxBytes else {
-            throw PlistError(file: file, mark: nil, message: "the file is \(bytes.count) bytes, more than the \(limits.maxBytes)-byte limit (PlistLimits.maxBytes)")
+        guard bytes.count <= min(limits.maxBytes, PlistLimits.largestFile) else {
+            throw PlistError(file: file, mark: nil, message: "the file is \(bytes.count) bytes, more than the \(min(limits.maxBytes, PlistLimits.largestFile))-byte limit (PlistLimits.maxBytes)")
         }
         guard !bytes.isEmpty else {
             throw PlistError(file: file, mark: nil, message: "the file is empty; expected a property list (XML, binary or OpenStep)")

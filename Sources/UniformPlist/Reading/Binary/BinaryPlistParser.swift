@@ -107,7 +107,7 @@ struct BinaryPlistParser {
         if decodedObjects > limits.maxObjects {
             throw BinaryPlistProblem(offset: at, message: "more than \(limits.maxObjects) objects (PlistLimits.maxObjects), counting shared objects each time they are used")
         }
-        let mark = Mark.binary(offset: at)
+        let mark = Mark(readerOffset: at)
         let marker = bytes[at]
         switch marker >> 4 {
         case 0x0:
@@ -182,7 +182,7 @@ struct BinaryPlistParser {
                 let key = try string(keyIndex, at: keyAt)
                 let valueIndex = try reference(at: valuesStart + i * trailer.objectRefSize)
                 let value = try object(valueIndex, depth: depth + 1)
-                entries.append(PlistEntry(key: key, keyMark: .binary(offset: keyAt), value: value))
+                entries.append(PlistEntry(key: key, keyMark: Mark(readerOffset: keyAt), value: value))
             }
             inProgress[index] = false
             return PlistNode(.dictionary(PlistDictionary(entries: entries)), mark: mark)

@@ -509,14 +509,14 @@ struct XMLPlistParser {
             // The newlines before the first other byte (all of them when there is none).
             let passed = other == 0 ? newlines : newlines & ((other & (0 &- other)) &- 1)
             if passed != 0 {
-                line += passed.nonzeroBitCount
-                lineStart = i + (63 - passed.leadingZeroBitCount) / 8 + 1
+                line &+= Self.count(passed)
+                lineStart = i &+ (63 &- passed.leadingZeroBitCount) >> 3 &+ 1
             }
             if other != 0 {
-                pos = i + other.trailingZeroBitCount / 8
+                pos = i &+ other.trailingZeroBitCount >> 3
                 return
             }
-            i += 8
+            i &+= 8
         }
         while i < end && ByteScanning.isWhitespace(base[i]) {
             if base[i] == 0x0A {
@@ -560,7 +560,7 @@ struct XMLPlistParser {
     /// The mark of `pos`.
     @inline(__always)
     private func markHere() -> Mark {
-        .text(line: line, column: pos - lineStart + 1, offset: pos)
+        Mark(readerLine: line, column: pos &- lineStart &+ 1, offset: pos)
     }
 
     /// Moves `pos` forward to `target`, counting the newlines passed.
@@ -576,8 +576,8 @@ struct XMLPlistParser {
         while i + 8 <= pos {
             let newlines = ByteScanning.bytes(of: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self), equalTo: 0x0A)
             if newlines != 0 {
-                line += newlines.nonzeroBitCount
-                lineStart = i + (63 - newlines.leadingZeroBitCount) / 8 + 1
+                line &+= Self.count(newlines)
+                lineStart = i &+ (63 &- newlines.leadingZeroBitCount) >> 3 &+ 1
             }
             i += 8
         }
@@ -588,6 +588,14 @@ struct XMLPlistParser {
             }
             i += 1
         }
+    }
+
+    /// The number of bytes flagged in a `ByteScanning.bytes(of:equalTo:)` mask. Each byte of
+    /// `mask >> 7` is 0 or 1, so one multiplication sums them into the top byte; baseline x86-64
+    /// has no popcount instruction, and `nonzeroBitCount` is a dozen.
+    @inline(__always)
+    private static func count(_ mask: UInt64) -> Int {
+        Int(truncatingIfNeeded: ((mask >> 7) &* 0x0101_0101_0101_0101) >> 56)
     }
 
     /// The mark of any offset, earlier ones included, for error messages: counted from the
