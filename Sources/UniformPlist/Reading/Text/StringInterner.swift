@@ -6,7 +6,7 @@
 /// costs a hash of two words, a `memcmp` and a retain. The first occurrence of a string is
 /// looked up in `WellKnownStrings` before one is built, so Apple's own keys cost no allocation
 /// and no reference counting at all. Shorter strings are stored inline in the `String` value
-/// and are cheaper to build than to look up.
+/// and are cheaper to build (`SmallString`) than to look up.
 ///
 /// The hash table holds plain integers (cheap to create and free for every file); only strings
 /// actually seen are kept, in `strings`.
@@ -55,8 +55,9 @@ struct StringInterner {
     }
 
     @inline(__always)
-    mutating func string(_ base: UnsafePointer<UInt8>, from start: Int, count: Int) -> String {
+    mutating func string(_ base: UnsafePointer<UInt8>, from start: Int, count: Int, end: Int) -> String {
         guard count >= 16 && count <= 256 else {
+            if count < 16 { return SmallString.make(base, from: start, count: count, end: end) }
             return String(decoding: UnsafeBufferPointer(start: base + start, count: count), as: UTF8.self)
         }
         let hash = Self.hash(base, from: start, count: count)

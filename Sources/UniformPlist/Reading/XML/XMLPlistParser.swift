@@ -133,8 +133,9 @@ struct XMLPlistParser {
 
     // MARK: Values
 
+    /// A value at `pos`; every caller has already skipped the whitespace and comments before it
+    /// (skipping again cost a call per value for nothing).
     private mutating func parseValue(depth: Int) throws(PlistError) -> PlistNode {
-        try skipMisc()
         let start = pos
         guard pos < end, base[pos] == UInt8(ascii: "<"), pos + 1 < end, base[pos + 1] != UInt8(ascii: "/") else {
             throw error("expected one of \(XMLElementName.valueElementList), found \(found())", at: pos)
@@ -408,7 +409,7 @@ struct XMLPlistParser {
         let stop = Self.findTextEnd(in: base, from: pos, end: end)
         let closingTag = element.closingTag
         if closingTag.matches(in: base, at: stop, end: end) {
-            let text = interner.string(base, from: pos, count: stop - pos)
+            let text = interner.string(base, from: pos, count: stop - pos, end: end)
             pos = stop + closingTag.count
             return text
         }
@@ -427,7 +428,7 @@ struct XMLPlistParser {
             let hasEntity = ByteScanning.find(UInt8(ascii: "&"), in: base, from: pos, end: lt) != nil
             let isClose = ByteScanning.matches("</", in: base, at: lt, end: end)
             if !slow && !hasEntity && isClose {
-                let text = interner.string(base, from: pos, count: lt - pos)
+                let text = interner.string(base, from: pos, count: lt - pos, end: end)
                 advance(to: lt)
                 try expectClose(element, openedAt: open)
                 return text
@@ -538,14 +539,19 @@ struct XMLPlistParser {
     }
 
     /// Skips text between the elements of a dict or array (see `PlistDocument.strayText`).
-    /// Returns whether there was any.
+    /// Returns whether there was any. The check is inline: it runs for every child.
+    @inline(__always)
     private mutating func skipStrayText() throws(PlistError) -> Bool {
         guard pos < end, base[pos] != UInt8(ascii: "<") else { return false }
+        try readStrayText()
+        return true
+    }
+
+    private mutating func readStrayText() throws(PlistError) {
         let start = pos
         let stop = ByteScanning.find(UInt8(ascii: "<"), in: base, from: pos, end: end) ?? end
         strayText.append(PlistComment(text: ByteScanning.trimmedString(base, from: start, to: stop), mark: markHere()))
         advance(to: stop)
-        return true
     }
 
     private mutating func readComment() throws(PlistError) {
