@@ -86,6 +86,11 @@ final class HostileInputTests: XCTestCase {
         b.add(BinaryPlistBuilder.ascii("x"))
         b.add(b.array([0]))
         assertPositioned(PlistTest.error(b.build(top: 1, offsetOverride: [0: 60_000])), contains: "outside the object area")
+        // Offsets are read up front, but only an object that is used must have a valid one.
+        var unused = BinaryPlistBuilder()
+        unused.add(BinaryPlistBuilder.ascii("used"))
+        unused.add(BinaryPlistBuilder.ascii("never referenced"))
+        XCTAssertEqual(try PlistReader.read(bytes: unused.build(top: 0, offsetOverride: [1: 60_000]), file: "unused.plist").root.string, "used")
         var badReference = BinaryPlistBuilder()
         badReference.add(badReference.array([7]))
         assertPositioned(PlistTest.error(badReference.build(top: 0)), contains: "past the offset table")

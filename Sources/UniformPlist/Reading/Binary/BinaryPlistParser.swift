@@ -13,6 +13,7 @@ struct BinaryPlistParser {
     private let limits: PlistLimits
     /// Objects on the current decoding path (cycle detection).
     private var inProgress: [Bool]
+    private let offsets: [Int]
     /// Per object: index into `strings` once decoded, else -1. Plain integers, so creating and
     /// freeing the table per file is cheap (an array of optionals was not).
     private var stringIndex: [Int32]
@@ -25,8 +26,10 @@ struct BinaryPlistParser {
         self.bytes = bytes
         self.limits = limits
         trailer = try BinaryPlistTrailer(bytes)
+        offsets = Self.objectOffsets(bytes, trailer)
         inProgress = [Bool](repeating: false, count: trailer.objectCount)
         stringIndex = [Int32](repeating: -1, count: trailer.objectCount)
+        strings.reserveCapacity(trailer.objectCount / 2)
     }
 
     mutating func parse() throws(BinaryPlistProblem) -> PlistNode {
@@ -54,18 +57,55 @@ struct BinaryPlistParser {
         return value
     }
 
-    private func offset(ofObject index: Int) throws(BinaryPlistProblem) -> Int {
-        let raw = try readUInt(trailer.offsetTableOffset + index * trailer.offsetIntSize, size: trailer.offsetIntSize)
-        let tableStart = trailer.offsetTableOffset
-        guard raw >= UInt64(BinaryPlistTrailer.headerSize), raw < UInt64(tableStart) else {
-            throw BinaryPlistProblem(offset: trailer.offsetTableOffset + index * trailer.offsetIntSize,
-                                     message: "object \(index) has offset \(raw), outside the object area 8..<\(tableStart)")
+    /// Every object's offset, read once (-1 where it lies outside the object area, refused only
+    /// if the object is used): shared objects are visited once per use, and one array load is
+    /// cheaper than decoding a 1–8 byte big-endian integer each time.
+    private static func objectOffsets(_ bytes: UnsafeBufferPointer<UInt8>, _ trailer: BinaryPlistTrailer) -> [Int] {
+        let size = trailer.offsetIntSize, table = trailer.offsetTableOffset
+        let base = bytes.baseAddress!
+        return [Int](unsafeUninitializedCapacity: trailer.objectCount) { buffer, initialized in
+            for index in 0..<trailer.objectCount {
+                // The trailer has checked that the whole table lies before it.
+                let entry = UnsafeRawPointer(base + table + index * size)
+                var raw: Int
+                switch size {
+                case 2: raw = Int(UInt16(bigEndian: entry.loadUnaligned(as: UInt16.self)))
+                case 4: raw = Int(UInt32(bigEndian: entry.loadUnaligned(as: UInt32.self)))
+                default:
+                    raw = 0
+                    for k in 0..<size { raw = raw << 8 | Int(entry.load(fromByteOffset: k, as: UInt8.self)) }
+                }
+                buffer[index] = raw >= BinaryPlistTrailer.headerSize && raw < table ? raw : -1
+            }
+            initialized = trailer.objectCount
         }
-        return Int(raw)
     }
 
+    /// `index` is below the object count (checked by `reference(at:)` and the trailer).
+    @inline(__always)
+    private func offset(ofObject index: Int) throws(BinaryPlistProblem) -> Int {
+        let at = offsets[index]
+        guard at >= 0 else {
+            let entry = trailer.offsetTableOffset + index * trailer.offsetIntSize
+            let raw = (try? readUInt(entry, size: trailer.offsetIntSize)) ?? 0
+            throw BinaryPlistProblem(offset: entry, message: "object \(index) has offset \(raw), outside the object area 8..<\(trailer.offsetTableOffset)")
+        }
+        return at
+    }
+
+    /// The object number stored at `at`. One- and two-byte references (every file below 65,536
+    /// objects) are read directly.
+    @inline(__always)
     private func reference(at: Int) throws(BinaryPlistProblem) -> Int {
-        let raw = try readUInt(at, size: trailer.objectRefSize)
+        let raw: UInt64
+        switch trailer.objectRefSize {
+        case 1 where at >= 0 && at < bytes.count:
+            raw = UInt64(bytes[at])
+        case 2 where at >= 0 && at < bytes.count - 1:
+            raw = UInt64(UInt16(bigEndian: UnsafeRawPointer(bytes.baseAddress! + at).loadUnaligned(as: UInt16.self)))
+        default:
+            raw = try readUInt(at, size: trailer.objectRefSize)
+        }
         guard raw < UInt64(trailer.objectCount) else {
             throw BinaryPlistProblem(offset: at, message: "object reference \(raw) past the offset table (\(trailer.objectCount) objects)")
         }
@@ -74,7 +114,18 @@ struct BinaryPlistParser {
 
     /// The element count of a marker whose low nibble is a count, or 0xF followed by an int object.
     /// Returns the count and where the payload starts; checks that `count * unit` bytes remain.
+    /// (`unit` is at most 16 and a count at most the file size, so the product cannot overflow;
+    /// a multiplication, not a division, because this runs for every string and container.)
+    @inline(__always)
     private func count(marker at: Int, unit: Int) throws(BinaryPlistProblem) -> (count: Int, payload: Int) {
+        let nibble = Int(bytes[at] & 0x0F)
+        if nibble != 0x0F && nibble * unit <= trailer.offsetTableOffset - (at + 1) {
+            return (nibble, at + 1)
+        }
+        return try longCount(marker: at, unit: unit)
+    }
+
+    private func longCount(marker at: Int, unit: Int) throws(BinaryPlistProblem) -> (count: Int, payload: Int) {
         let nibble = Int(bytes[at] & 0x0F)
         var count = nibble
         var payload = at + 1
@@ -93,7 +144,7 @@ struct BinaryPlistParser {
             count = Int(raw)
         }
         let available = trailer.offsetTableOffset - payload
-        guard available >= 0, count <= available / unit else {
+        guard available >= 0, count * unit <= available else {
             throw BinaryPlistProblem(offset: at, message: "count \(count) needs \(count * unit) bytes but only \(max(available, 0)) remain before the offset table")
         }
         return (count, payload)
@@ -193,6 +244,7 @@ struct BinaryPlistParser {
     }
 
     /// Marks a container as being decoded; refuses cycles and excessive depth.
+    @inline(__always)
     private mutating func enter(_ index: Int, at: Int, depth: Int) throws(BinaryPlistProblem) {
         if inProgress[index] {
             throw BinaryPlistProblem(offset: at, message: "object \(index) contains itself (reference cycle)")
@@ -213,8 +265,15 @@ struct BinaryPlistParser {
             let slice = UnsafeBufferPointer(rebasing: bytes[payload..<payload + count])
             // ASCII strings are often really Latin-1 in files made by old tools; decoding as
             // UTF-8 is correct for pure ASCII and repairs anything else visibly.
-            if slice.allSatisfy({ $0 < 0x80 }) {
-                result = String(decoding: slice, as: UTF8.self)
+            if ByteScanning.isASCII(slice) {
+                let base = bytes.baseAddress!
+                if count < 16 {
+                    result = SmallString.make(base, from: payload, count: count, end: bytes.count)
+                } else {
+                    let hash = StringInterner.hash(base, from: payload, count: count)
+                    result = WellKnownStrings.shared.string(base, from: payload, count: count, hash: hash)
+                        ?? String(decoding: slice, as: UTF8.self)
+                }
             } else {
                 result = String(String.UnicodeScalarView(slice.map { Unicode.Scalar($0) }))
             }

@@ -38,6 +38,22 @@ enum ByteScanning {
         return ~(((x & lows) &+ lows) | x | lows)
     }
 
+    /// Whether every byte is below 0x80, eight at a time.
+    @inline(__always)
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        var i = 0, high: UInt64 = 0
+        while i + 8 <= bytes.count {
+            high |= UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+            i += 8
+        }
+        while i < bytes.count {
+            high |= UInt64(base[i])
+            i += 1
+        }
+        return high & 0x8080_8080_8080_8080 == 0
+    }
+
     /// A short, printable excerpt of the input for "found ..." in error messages.
     static func excerpt(_ base: UnsafePointer<UInt8>, at: Int, end: Int, limit: Int = 24) -> String {
         guard at < end else { return "end of file" }
