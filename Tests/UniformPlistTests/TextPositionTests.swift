@@ -47,7 +47,7 @@ final class TextPositionTests: XCTestCase {
             case 0: return "<string>\(text())</string>"
             case 1: return "<integer>\(gap())42\(gap())</integer>"
             case 2: return ["<true/>", "<data>\(gap())AAEC\(gap())AwQ=\(gap())</data>", "<date>\(gap())2024-01-02T03:04:05Z</date>", "<real>1.5\(gap())</real>"].randomElement(using: &random)!
-            case 3: return "<array\n>" + (0..<Int.random(in: 0...4, using: &random)).map { _ in gap() + value(depth + 1) }.joined() + gap() + "</array>"
+            case 3: return "<array\n>" + (0..<Int.random(in: 0...4, using: &random)).map { _ in gap() + value(depth + 1) }.joined() + gap() + "</array\(gap())>"
             case 4: return "<!-- c\n -->\(gap())<string attr=\"a\nb\">\(text())</string>"
             default:
                 return "<dict>" + (0..<Int.random(in: 0...4, using: &random)).map { _ in
@@ -55,7 +55,7 @@ final class TextPositionTests: XCTestCase {
                 }.joined() + gap() + "#stray\n" + "</dict>"
             }
         }
-        return "<?xml version=\"1.0\"?>\n<!DOCTYPE plist\n PUBLIC \"x\">\(gap())<plist version=\"1.0\">\(gap())" + value(0) + gap() + "</plist>\n"
+        return "<?xml version=\"1.0\"?>\n<!DOCTYPE plist\n PUBLIC \"x\">\(gap())<plist version=\"1.0\">\(gap())" + value(0) + gap() + "</plist\(gap())>\(gap())<!-- after -->\n"
     }
 
     func testMarksOfEveryNodeAgreeWithANaiveNewlineCount() throws {
@@ -66,6 +66,22 @@ final class TextPositionTests: XCTestCase {
             assertMarks(document.root, in: bytes)
             for comment in document.comments + document.strayText {
                 XCTAssertEqual(comment.mark.description, naiveMark(bytes, comment.mark.offset))
+            }
+        }
+    }
+
+    /// The fuzz corpus holds the inputs that once broke a mark (the harness checks marks too).
+    func testMarksOfTheFuzzCorpusAgreeWithANaiveNewlineCount() throws {
+        let corpus = SharedFixtures.packageRoot.appendingPathComponent("Tests/Fuzz/corpus/xml")
+        let names = try FileManager.default.contentsOfDirectory(atPath: corpus.path)
+        XCTAssertFalse(names.isEmpty)
+        for name in names {
+            let bytes = try [UInt8](Data(contentsOf: corpus.appendingPathComponent(name)))
+            guard bytes.count < 2 || !(bytes[0] == 0xFE && bytes[1] == 0xFF || bytes[0] == 0xFF && bytes[1] == 0xFE),
+                  let document = try? PlistReader.read(bytes: bytes, file: name) else { continue }
+            assertMarks(document.root, in: bytes)
+            for comment in document.comments + document.strayText {
+                XCTAssertEqual(comment.mark.description, naiveMark(bytes, comment.mark.offset), name)
             }
         }
     }

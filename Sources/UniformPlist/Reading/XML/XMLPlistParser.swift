@@ -358,7 +358,8 @@ struct XMLPlistParser {
         let nameStart = pos
         while pos < end, base[pos] != UInt8(ascii: ">"), !ByteScanning.isWhitespace(base[pos]) { pos += 1 }
         let nameCount = pos - nameStart
-        skipWhitespace()
+        // Not `skipWhitespace()`, which counts lines: the whole tag is counted once below.
+        while pos < end && ByteScanning.isWhitespace(base[pos]) { pos += 1 }
         guard pos < end, base[pos] == UInt8(ascii: ">") else {
             throw error("unterminated closing tag \(found(at: start)); expected '>'", at: start)
         }
