@@ -13,6 +13,7 @@ struct BinaryPlistParser {
     private let limits: PlistLimits
     /// Objects on the current decoding path (cycle detection).
     private var inProgress: [Bool]
+    /// Where each object starts, or -1 (see `objectOffsets`).
     private let offsets: [Int]
     /// Per object: index into `strings` once decoded, else -1. Plain integers, so creating and
     /// freeing the table per file is cheap (an array of optionals was not).
