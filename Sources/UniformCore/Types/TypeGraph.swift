@@ -8,10 +8,8 @@ import Foundation
 public struct TypeGraph: Sendable {
     /// Original spelling of each identifier (from its winning declaration, else first seen).
     private(set) var spellings: [String] = []
-    private var index: [String: TypeID] = [:]
-    /// Winning spellings that are not all lowercase (`com.apple.iWork.pages`), so looking up an
-    /// identifier as the graph spells it costs one hash and no `lowercased()`.
-    private var spellingIndex: [String: TypeID] = [:]
+    /// Case-insensitive: identifier → id.
+    private var identifiers = IdentifierTable(capacity: 0)
     /// Every declaration once, in load order; types refer to them by position, so building
     /// the graph copies no declaration.
     private var allDeclarations: [TypeDeclaration] = []
@@ -44,7 +42,7 @@ public struct TypeGraph: Sendable {
         allDeclarations = declarations
         let n = declarations.count
         // Most identifiers are declared once or twice; parents and claimed identifiers add few.
-        index.reserveCapacity(n + n / 4 + 64)
+        identifiers = IdentifierTable(capacity: n + n / 4 + 64)
         spellings.reserveCapacity(n + n / 4 + 64)
         winners.reserveCapacity(n + n / 4 + 64)
         // Indexes rather than `for declaration in`: a declaration is a large value, and a copy
@@ -54,7 +52,7 @@ public struct TypeGraph: Sendable {
         for order in 0..<n {
             let id = intern(declarations[order].identifier)
             typeOf[order] = id.raw
-            precedence[order] = UInt8(declarations[order].precedence)
+            precedence[order] = UInt8(TypeDeclaration.precedence(declarations[order].origin, declarations[order].kind))
             let current = winners[id.index]
             if current < 0 || precedence[order] < precedence[Int(current)] { winners[id.index] = Int32(order) }
         }
@@ -97,7 +95,7 @@ public struct TypeGraph: Sendable {
         parentStart.reserveCapacity(count + 1)
         parentList.reserveCapacity(count + count / 2)
         wildcardFlags = [Bool](repeating: false, count: count)
-        var tags = TagTables(declarations: declarations, winners: winners)
+        var tags = TagTables(types: count)
         var manyParents = Set<TypeID>()
         for i in 0..<count {
             parentStart.append(Int32(parentList.count))
@@ -119,12 +117,10 @@ public struct TypeGraph: Sendable {
                 parentList.append(parent)
             }
             wildcardFlags[i] = declarations[w].isWildcard || Self.extraWildcards.contains(declarations[w].identifier.lowercasedIfNeeded)
-            tags.add(declarations[w], as: TypeID(i))
+            tags.gather(declarations[w].tags, exported: declarations[w].kind == .exported, as: TypeID(i))
         }
         parentStart.append(Int32(parentList.count))
-        for (i, spelling) in spellings.enumerated() where Self.needsLowercasing(spelling) && index[spelling] == nil {
-            spellingIndex[spelling] = TypeID(i)
-        }
+        tags.fill()
         reportLosingDeclarations()
         reportSelfConformance(selfConforming, typeOf: typeOf)
         breakCycles()
@@ -140,7 +136,7 @@ public struct TypeGraph: Sendable {
 
     /// Case-insensitive lookup of an interned identifier.
     public func id(of identifier: String) -> TypeID? {
-        index[identifier] ?? spellingIndex[identifier] ?? index[identifier.lowercased()]
+        identifiers.find(identifier)
     }
 
     public func identifier(_ id: TypeID) -> String { spellings[id.index] }
@@ -157,6 +153,12 @@ public struct TypeGraph: Sendable {
     public func declaration(_ id: TypeID) -> TypeDeclaration? {
         let w = winners[id.index]
         return w >= 0 ? allDeclarations[Int(w)] : nil
+    }
+
+    /// The winning declaration's tag lists, without copying the declaration.
+    func winningTags(_ id: TypeID) -> [TagList]? {
+        let w = winners[id.index]
+        return w >= 0 ? allDeclarations[Int(w)].tags : nil
     }
 
     /// Every declaration of the type in load order (winner included).
@@ -259,23 +261,12 @@ public struct TypeGraph: Sendable {
     // MARK: - Building
 
     private mutating func intern(_ identifier: String) -> TypeID {
-        // Most identifiers are lowercase already: no `lowercased()`, and one hash, whether the
-        // identifier is new or not (the default is stored only when the key was missing).
-        let next = TypeID(spellings.count)
-        let id = Self.value(&index[identifier.lowercasedIfNeeded, default: next])
-        if id == next {
+        let (id, inserted) = identifiers.intern(identifier)
+        if inserted {
             spellings.append(identifier)
             winners.append(-1)
         }
         return id
-    }
-
-    @inline(__always) private static func value(_ slot: inout TypeID) -> TypeID { slot }
-
-    /// True unless the identifier is lowercase ASCII (the common case, which the index holds
-    /// as it is).
-    private static func needsLowercasing(_ identifier: String) -> Bool {
-        identifier.utf8.contains { $0 >= 0x80 || ($0 >= 0x41 && $0 <= 0x5A) }
     }
 
     /// One finding per losing declaration (SPEC §1), its sentence written when first read: a
@@ -404,56 +395,64 @@ public struct TypeGraph: Sendable {
     }
 }
 
-/// The tag index while the graph is built: one table per tag class, reserved once, and the
-/// tags that several types share, to be put in lookup order when conformance is known.
+/// The tag index while the graph is built: the winners' tags gathered in one pass over the
+/// declarations, then one table per tag class reserved to size and filled from the gathered
+/// list; the tags that several types share are put in lookup order once conformance is known.
 private struct TagTables {
     private var classes: [String] = []
+    private var caseInsensitive: [Bool] = []
     private var tables: [[String: [TypeID]]] = []
+    /// (class position, type, normalised tag), in type order.
+    private var gathered: [(Int32, TypeID, String)] = []
     /// Tags listed by more than one type (class position, normalised tag).
     private var shared: [(Int, String)] = []
     /// Per class, each type's first tag normalised (the lookup prefers the type whose first
     /// tag the query is), and per type whether it is exported: what ordering a shared tag
     /// reads, kept here rather than looked up again in declarations scattered over memory.
     private var firstTags: [[String]] = []
-    private var exported: [Bool] = []
+    private var exported: [Bool]
 
-    init(declarations: [TypeDeclaration], winners: [Int32]) {
-        var counts: [Int] = []
-        for w in winners where w >= 0 {
-            for list in declarations[Int(w)].tags {
-                let c = position(of: list.tagClass, types: 0)
-                if c == counts.count { counts.append(0) }
-                counts[c] += list.tags.count
-            }
-        }
-        for c in counts.indices { tables[c].reserveCapacity(counts[c]) }
-        firstTags = classes.map { _ in [String](repeating: "", count: winners.count) }
-        exported = [Bool](repeating: false, count: winners.count)
+    init(types: Int) {
+        exported = [Bool](repeating: false, count: types)
+        gathered.reserveCapacity(types + types / 2)
     }
 
-    private mutating func position(of tagClass: String, types: Int) -> Int {
+    private mutating func position(of tagClass: String) -> Int {
         if let c = classes.firstIndex(of: tagClass) { return c }
         classes.append(tagClass)
+        caseInsensitive.append(TagClass.isCaseInsensitive(tagClass))
         tables.append([:])
-        firstTags.append([String](repeating: "", count: types))
+        firstTags.append([String](repeating: "", count: exported.count))
         return classes.count - 1
     }
 
-    mutating func add(_ declaration: borrowing TypeDeclaration, as id: TypeID) {
-        exported[id.index] = declaration.kind == .exported
+    mutating func gather(_ lists: [TagList], exported isExported: Bool, as id: TypeID) {
+        exported[id.index] = isExported
         var seen: UInt64 = 0
-        for list in declaration.tags {
-            let c = position(of: list.tagClass, types: exported.count)
+        for list in lists {
+            let c = position(of: list.tagClass)
             let isFirstList = c >= 64 || seen & (1 << UInt64(c)) == 0
             if c < 64 { seen |= 1 << UInt64(c) }
+            let fold = caseInsensitive[c]
             for (k, tag) in list.tags.enumerated() {
-                let normalised = TypeGraph.normalise(tag, ofClass: list.tagClass)
+                let normalised = fold ? tag.lowercasedIfNeeded : tag
                 if k == 0, isFirstList { firstTags[c][id.index] = normalised }
                 guard !normalised.isEmpty else { continue }
-                // Types are added one at a time: a tag the type lists twice ends in the type.
-                if Self.append(id, to: &tables[c][normalised, default: []]) { shared.append((c, normalised)) }
+                gathered.append((Int32(c), id, normalised))
             }
         }
+    }
+
+    /// Fills the tables from what was gathered.
+    mutating func fill() {
+        var counts = [Int](repeating: 0, count: classes.count)
+        for (c, _, _) in gathered { counts[Int(c)] += 1 }
+        for c in classes.indices { tables[c].reserveCapacity(counts[c]) }
+        for (c, id, normalised) in gathered {
+            // Types come one at a time: a tag the type lists twice ends in the type already.
+            if Self.append(id, to: &tables[Int(c)][normalised, default: []]) { shared.append((Int(c), normalised)) }
+        }
+        gathered = []
     }
 
     /// Appends `id` unless it is already last; true if the list just reached two types.
@@ -518,3 +517,4 @@ private struct DuplicateDeclarationMessage: DeferredMessage {
         return "'\(loser.identifier)' is also declared at \(winner.location) (\(winner.provenance)); this declaration (\(loser.provenance)) is ignored: \(why)"
     }
 }
+

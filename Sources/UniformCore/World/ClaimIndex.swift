@@ -50,22 +50,38 @@ final class ClaimIndex: Sendable {
         var facts: [Facts] = []
         var firstClaim: [Int32] = []
         firstClaim.reserveCapacity(apps.count)
-        for (a, app) in apps.enumerated() {
+        facts.reserveCapacity(apps.reduce(0) { $0 + $1.claims.count })
+        // Reused for every claim: a claim names a handful of types or tags, each once.
+        var seenTypes = UniqueBuffer<TypeID>()
+        var seenTags = UniqueBuffer<String>()
+        // By index: `for (a, app) in apps.enumerated()` copied every manifest.
+        for a in apps.indices {
             firstClaim.append(Int32(facts.count))
-            for (c, claim) in app.claims.enumerated() {
-                facts.append(Facts(rank: claim.rank, role: claim.role, platform: app.platform))
+            let platform = apps[a].platform
+            let claims = apps[a].claims
+            for c in claims.indices {
+                facts.append(Facts(rank: claims[c].rank, role: claims[c].role, platform: platform))
                 let reference = ClaimReference(app: a, claim: c)
-                if claim.hasContentTypes {
-                    var seen = Set<TypeID>()
-                    for (position, type) in claim.contentTypes.enumerated() {
-                        if let id = graph.id(of: type.value), seen.insert(id).inserted {
+                if claims[c].hasContentTypes {
+                    seenTypes.removeAll()
+                    for (position, type) in claims[c].contentTypes.enumerated() {
+                        if let id = graph.id(of: type.value), seenTypes.insert(id) {
                             byType[id.index].append(TypeClaim(reference: reference, position: Int32(position)))
                         }
                     }
                 } else {
-                    for tag in Set(claim.extensions.map { $0.value.lowercased() }) { byExtension[tag, default: []].append(reference) }
-                    for tag in Set(claim.mimeTypes.map { $0.value.lowercased() }) { byMIME[tag, default: []].append(reference) }
-                    for tag in Set(claim.osTypes.map(\.value)) { byOSType[tag, default: []].append(reference) }
+                    seenTags.removeAll()
+                    for tag in claims[c].extensions where seenTags.insert(tag.value.lowercasedIfNeeded) {
+                        byExtension[seenTags.last, default: []].append(reference)
+                    }
+                    seenTags.removeAll()
+                    for tag in claims[c].mimeTypes where seenTags.insert(tag.value.lowercasedIfNeeded) {
+                        byMIME[seenTags.last, default: []].append(reference)
+                    }
+                    seenTags.removeAll()
+                    for tag in claims[c].osTypes where seenTags.insert(tag.value) {
+                        byOSType[tag.value, default: []].append(reference)
+                    }
                 }
             }
         }
@@ -101,9 +117,9 @@ final class ClaimIndex: Sendable {
     /// The type's legacy-claimed tags in the order its declaration lists them, each once.
     private static func legacyTags(of id: TypeID, graph: TypeGraph, _ byExtension: [String: [ClaimReference]],
                                    _ byMIME: [String: [ClaimReference]], _ byOSType: [String: [ClaimReference]]) -> [LegacyTag] {
-        guard let declaration = graph.declaration(id) else { return [] }
+        guard let lists = graph.winningTags(id) else { return [] }
         var tags: [LegacyTag] = []
-        for list in declaration.tags {
+        for list in lists {
             let table = switch list.tagClass {
             case TagClass.filenameExtension: byExtension
             case TagClass.mimeType: byMIME
@@ -142,5 +158,33 @@ final class ClaimIndex: Sendable {
 
     func isPreviewable(_ type: DocumentType) -> Bool {
         type.ancestors.contains { $0.id.index < previewable.count && previewable[$0.id.index] }
+    }
+}
+
+/// Distinct items of one small list in insertion order, reused from list to list: a claim's
+/// types or tags compare against each other until there are more than a few dozen (hostile
+/// input), then hash, so it never turns quadratic; no allocation once it has grown.
+struct UniqueBuffer<Element: Hashable> {
+    private var items: [Element] = []
+    private var index: Set<Element> = []
+    private static var linearLimit: Int { 16 }
+
+    var last: Element { items[items.count - 1] }
+
+    mutating func removeAll() {
+        items.removeAll(keepingCapacity: true)
+        if !index.isEmpty { index.removeAll(keepingCapacity: true) }
+    }
+
+    /// Adds `item` unless present; true if it was added.
+    mutating func insert(_ item: Element) -> Bool {
+        if items.count >= Self.linearLimit {
+            if index.isEmpty { index = Set(items) }
+            guard index.insert(item).inserted else { return false }
+        } else if items.contains(item) {
+            return false
+        }
+        items.append(item)
+        return true
     }
 }

@@ -55,29 +55,33 @@ public struct World: Sendable {
         extraFindings: [Finding] = []
     ) {
         var findings = extraFindings
-        // Two manifests with one bundle id stay two apps: `id#2`, with a finding.
-        var apps: [Manifest] = []
+        // Two manifests with one bundle id stay two apps: `id#2`, with a finding. The apps
+        // are the manifests, renamed in place where needed: a copy of each cost a tenth of
+        // building a large world.
+        var apps = manifests
         var appIndex: [String: Int] = [:]
-        // The file of the first app with each bundle id (not the manifest: a copy per app cost
-        // a tenth of building a large world).
+        appIndex.reserveCapacity(apps.count)
+        // The file of the first app with each bundle id.
         var firstFileByID: [String: String] = [:]
-        for var manifest in manifests {
-            findings.append(contentsOf: manifest.findings)
-            if let firstFile = firstFileByID[manifest.bundleID] {
+        firstFileByID.reserveCapacity(apps.count)
+        for a in apps.indices {
+            findings.append(contentsOf: apps[a].findings)
+            let bundleID = apps[a].bundleID
+            if let firstFile = firstFileByID[bundleID] {
                 var n = 2
-                while appIndex["\(manifest.bundleID)#\(n)"] != nil { n += 1 }
-                let renamed = "\(manifest.bundleID)#\(n)"
+                while appIndex["\(bundleID)#\(n)"] != nil { n += 1 }
+                let renamed = "\(bundleID)#\(n)"
                 findings.append(Finding(rule: "duplicate-bundle-id", severity: .warning,
-                    message: "bundle id '\(manifest.bundleID)' is also used by \(firstFile); this app is kept apart as '\(renamed)'",
-                    location: manifest.location, subject: manifest.bundleID))
-                manifest.bundleID = renamed
-                for i in manifest.exportedTypes.indices { manifest.exportedTypes[i].origin = .manifest(bundleID: renamed) }
-                for i in manifest.importedTypes.indices { manifest.importedTypes[i].origin = .manifest(bundleID: renamed) }
+                    message: "bundle id '\(bundleID)' is also used by \(firstFile); this app is kept apart as '\(renamed)'",
+                    location: apps[a].location, subject: bundleID))
+                apps[a].bundleID = renamed
+                for i in apps[a].exportedTypes.indices { apps[a].exportedTypes[i].origin = .manifest(bundleID: renamed) }
+                for i in apps[a].importedTypes.indices { apps[a].importedTypes[i].origin = .manifest(bundleID: renamed) }
+                appIndex[renamed] = a
             } else {
-                firstFileByID[manifest.bundleID] = manifest.file
+                firstFileByID[bundleID] = apps[a].file
+                appIndex[bundleID] = a
             }
-            appIndex[manifest.bundleID] = apps.count
-            apps.append(manifest)
         }
 
         findings.append(contentsOf: UnresolvedPlaceholders.findings(for: apps))
@@ -88,10 +92,11 @@ public struct World: Sendable {
         declarations.reserveCapacity(catalog.count + ruleDeclarations.count + apps.reduce(0) { $0 + $1.exportedTypes.count + $1.importedTypes.count })
         declarations.append(contentsOf: catalog)
         var claimed: [String] = []
-        for app in apps {
-            declarations.append(contentsOf: app.exportedTypes)
-            declarations.append(contentsOf: app.importedTypes)
-            for claim in app.claims { for type in claim.contentTypes { claimed.append(type.value) } }
+        claimed.reserveCapacity(apps.count * 4)
+        for a in apps.indices {
+            declarations.append(contentsOf: apps[a].exportedTypes)
+            declarations.append(contentsOf: apps[a].importedTypes)
+            for claim in apps[a].claims { for type in claim.contentTypes { claimed.append(type.value) } }
         }
         declarations.append(contentsOf: ruleDeclarations)
         let graph = TypeGraph(declarations: declarations, additionalIdentifiers: claimed)
