@@ -12,7 +12,7 @@ public struct TypeGraph: Sendable {
     private var identifiers = IdentifierTable(capacity: 0)
     /// Every declaration once, in load order; types refer to them by position, so building
     /// the graph copies no declaration.
-    private var allDeclarations: [TypeDeclaration] = []
+    private var allDeclarations = DeclarationList([])
     /// The tables below are flat: type `i`'s items are `items[start[i] ..< start[i + 1]]`.
     /// Per-type arrays cost an allocation each, and a world of 100,000 apps has 260,000 types.
     /// Positions in `allDeclarations` of each type's declarations, in load order.
@@ -39,7 +39,16 @@ public struct TypeGraph: Sendable {
     public static let extraWildcards: Set<String> = ["public.content"]
 
     public init(declarations: [TypeDeclaration], additionalIdentifiers: [String] = []) {
-        allDeclarations = declarations
+        var ids: [TypeID] = []
+        self.init(segments: [declarations], additionalIdentifiers: additionalIdentifiers, ids: &ids)
+    }
+
+    /// The declarations in load order as the arrays they come in (the catalog's, each app's
+    /// exports and imports, the rules'), which the graph keeps without copying; `ids` receives
+    /// the id of each additional identifier, in order.
+    init(segments: [[TypeDeclaration]], additionalIdentifiers: [String], ids: inout [TypeID]) {
+        allDeclarations = DeclarationList(segments)
+        let declarations = allDeclarations
         let n = declarations.count
         // Most identifiers are declared once or twice; parents and claimed identifiers add few.
         identifiers = IdentifierTable(capacity: n + n / 4 + 64)
@@ -49,12 +58,16 @@ public struct TypeGraph: Sendable {
         // of each was a noticeable part of building a world of 100,000 apps.
         var typeOf = [Int32](repeating: 0, count: n)
         var precedence = [UInt8](repeating: 0, count: n)
-        for order in 0..<n {
-            let id = intern(declarations[order].identifier)
-            typeOf[order] = id.raw
-            precedence[order] = UInt8(TypeDeclaration.precedence(declarations[order].origin, declarations[order].kind))
-            let current = winners[id.index]
-            if current < 0 || precedence[order] < precedence[Int(current)] { winners[id.index] = Int32(order) }
+        var order = 0
+        for segment in declarations.segments {
+            for j in segment.indices {
+                let id = intern(segment[j].identifier)
+                typeOf[order] = id.raw
+                precedence[order] = UInt8(TypeDeclaration.precedence(segment[j].origin, segment[j].kind))
+                let current = winners[id.index]
+                if current < 0 || precedence[order] < precedence[Int(current)] { winners[id.index] = Int32(order) }
+                order += 1
+            }
         }
         // Parents and extra identifiers become (possibly undeclared) nodes too. Each
         // declaration's parents are interned once here, winning or not, and kept by position.
@@ -62,21 +75,25 @@ public struct TypeGraph: Sendable {
         var declarationParents: [TypeID] = []
         declarationParents.reserveCapacity(n + n / 2)
         var selfConforming: [(order: Int32, parent: Int32)] = []
-        for order in 0..<n {
-            declarationParentStart[order] = Int32(declarationParents.count)
-            var isCatalog = false
-            if case .catalog = declarations[order].origin { isCatalog = true }
-            for (k, parent) in declarations[order].parents.enumerated() {
-                declarationParents.append(intern(parent))
-                // Self-conformance is reported for every declaration, winning or not: a broken
-                // export deserves a finding even when the catalog's declaration shadows it.
-                if !isCatalog, selfConforming.last?.order != Int32(order), Self.equalIgnoringCase(parent, declarations[order].identifier) {
-                    selfConforming.append((Int32(order), Int32(k)))
+        order = 0
+        for segment in declarations.segments {
+            for j in segment.indices {
+                declarationParentStart[order] = Int32(declarationParents.count)
+                var isCatalog = false
+                if case .catalog = segment[j].origin { isCatalog = true }
+                for (k, parent) in segment[j].parents.enumerated() {
+                    declarationParents.append(intern(parent))
+                    // Self-conformance is reported for every declaration, winning or not: a broken
+                    // export deserves a finding even when the catalog's declaration shadows it.
+                    if !isCatalog, selfConforming.last?.order != Int32(order), Self.equalIgnoringCase(parent, segment[j].identifier) {
+                        selfConforming.append((Int32(order), Int32(k)))
+                    }
                 }
+                order += 1
             }
         }
         declarationParentStart[n] = Int32(declarationParents.count)
-        for identifier in additionalIdentifiers { _ = intern(identifier) }
+        ids = additionalIdentifiers.map { intern($0) }
         let count = spellings.count
 
         // Declarations by type: a counting sort of load positions, which keeps load order.
@@ -277,7 +294,8 @@ public struct TypeGraph: Sendable {
             for k in Int(declarationStart[i])..<Int(declarationStart[i + 1]) {
                 let n = declarationOrder[k]
                 guard n != w else { continue }
-                let message = DuplicateDeclarationMessage(declarations: allDeclarations, winner: w, loser: n)
+                let message = DuplicateDeclarationMessage(segments: allDeclarations.segments,
+                                                          winner: allDeclarations.position(Int(w)), loser: allDeclarations.position(Int(n)))
                 if case .catalog = allDeclarations[Int(n)].origin {
                     // The catalog is not the user's file: point at the declaration that overrides it.
                     findings.append(Finding(rule: "duplicate-declaration", severity: .note, deferred: message,
@@ -500,14 +518,15 @@ private extension Array {
 }
 
 /// "'x' is also declared at …; this declaration (…) is ignored: …", written on first read from
-/// the two declarations' positions (the array is shared, not copied).
+/// the two declarations' positions (the arrays are shared, not copied; three words, so the
+/// finding holds it without an allocation).
 private struct DuplicateDeclarationMessage: DeferredMessage {
-    let declarations: [TypeDeclaration]
-    let winner: Int32
-    let loser: Int32
+    let segments: [[TypeDeclaration]]
+    let winner: (segment: Int32, offset: Int32)
+    let loser: (segment: Int32, offset: Int32)
 
     var text: String {
-        let winner = declarations[Int(winner)], loser = declarations[Int(loser)]
+        let winner = segments[Int(winner.segment)][Int(winner.offset)], loser = segments[Int(loser.segment)][Int(loser.offset)]
         if loser.origin == .catalog {
             return "'\(winner.identifier)' (\(winner.provenance)) overrides the system catalog's declaration (\(loser.provenance), \(loser.location))"
         }

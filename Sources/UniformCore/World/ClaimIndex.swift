@@ -42,7 +42,9 @@ final class ClaimIndex: Sendable {
     /// Indexed by `TypeID.index`: Quick Look previews the type (and so its subtypes).
     let previewable: [Bool]
 
-    init(apps: [Manifest], graph: TypeGraph) {
+    /// `claimedIDs`: the id of every identifier in every claim's `LSItemContentTypes`, app by
+    /// app and claim by claim, as the graph interned them.
+    init(apps: [Manifest], graph: TypeGraph, claimedIDs: [TypeID]) {
         var byType = [[TypeClaim]](repeating: [], count: graph.count)
         var byExtension: [String: [ClaimReference]] = [:]
         var byMIME: [String: [ClaimReference]] = [:]
@@ -54,6 +56,7 @@ final class ClaimIndex: Sendable {
         // Reused for every claim: a claim names a handful of types or tags, each once.
         var seenTypes = UniqueBuffer<TypeID>()
         var seenTags = UniqueBuffer<String>()
+        var nextClaimed = 0
         // By index: `for (a, app) in apps.enumerated()` copied every manifest.
         for a in apps.indices {
             firstClaim.append(Int32(facts.count))
@@ -62,13 +65,16 @@ final class ClaimIndex: Sendable {
             for c in claims.indices {
                 facts.append(Facts(rank: claims[c].rank, role: claims[c].role, platform: platform))
                 let reference = ClaimReference(app: a, claim: c)
-                if claims[c].hasContentTypes {
+                let typeCount = claims[c].contentTypes.count
+                if typeCount > 0 {
                     seenTypes.removeAll()
-                    for (position, type) in claims[c].contentTypes.enumerated() {
-                        if let id = graph.id(of: type.value), seenTypes.insert(id) {
+                    for position in 0..<typeCount {
+                        let id = claimedIDs[nextClaimed + position]
+                        if seenTypes.insert(id) {
                             byType[id.index].append(TypeClaim(reference: reference, position: Int32(position)))
                         }
                     }
+                    nextClaimed += typeCount
                 } else {
                     seenTags.removeAll()
                     for tag in claims[c].extensions where seenTags.insert(tag.value.lowercasedIfNeeded) {

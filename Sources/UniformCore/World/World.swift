@@ -86,24 +86,25 @@ public struct World: Sendable {
 
         findings.append(contentsOf: UnresolvedPlaceholders.findings(for: apps))
 
-        // Appended into arrays reserved once: `flatMap` over a hundred thousand apps made an
-        // intermediate array per app and copied every declaration twice.
-        var declarations: [TypeDeclaration] = []
-        declarations.reserveCapacity(catalog.count + ruleDeclarations.count + apps.reduce(0) { $0 + $1.exportedTypes.count + $1.importedTypes.count })
-        declarations.append(contentsOf: catalog)
+        // The declarations stay in the arrays they came in (the graph keeps them by position).
+        var declarations: [[TypeDeclaration]] = [catalog]
+        declarations.reserveCapacity(2 * apps.count + 2)
         var claimed: [String] = []
         claimed.reserveCapacity(apps.count * 4)
         for a in apps.indices {
-            declarations.append(contentsOf: apps[a].exportedTypes)
-            declarations.append(contentsOf: apps[a].importedTypes)
-            for claim in apps[a].claims { for type in claim.contentTypes { claimed.append(type.value) } }
+            declarations.append(apps[a].exportedTypes)
+            declarations.append(apps[a].importedTypes)
+            for c in apps[a].claims.indices { for type in apps[a].claims[c].contentTypes { claimed.append(type.value) } }
         }
-        declarations.append(contentsOf: ruleDeclarations)
-        let graph = TypeGraph(declarations: declarations, additionalIdentifiers: claimed)
+        declarations.append(ruleDeclarations)
+        // The ids of the claimed identifiers, in the same order, so the claim index looks
+        // none of them up again.
+        var claimedIDs: [TypeID] = []
+        let graph = TypeGraph(segments: declarations, additionalIdentifiers: claimed, ids: &claimedIDs)
         findings.append(contentsOf: graph.findings)
 
         storage = Storage(apps: apps, graph: graph, preferenceDefaults: preferenceDefaults, ruleDefaults: ruleDefaults, platform: platform,
-                          findings: findings, appIndex: appIndex, index: ClaimIndex(apps: apps, graph: graph))
+                          findings: findings, appIndex: appIndex, index: ClaimIndex(apps: apps, graph: graph, claimedIDs: claimedIDs))
     }
 
     /// The app with this bundle id (exact match).
