@@ -11,8 +11,10 @@ enum WorldChildren {
         let loader = ManifestLoader()
         let (entries, _) = loader.discover([directory])
         let discovered = Clock.now()
+        let parseCPU = Clock.processCPU()
         let loaded = loader.load(entries)
         let parsed = Clock.now()
+        let parseCPUSeconds = Clock.processCPU() - parseCPU
         let buildCPU = Clock.threadCPU()
         let world = World(manifests: loaded.manifests)
         let built = Clock.now()
@@ -20,8 +22,8 @@ enum WorldChildren {
         let resolution = try? Resolver(world: world).resolve(Query(target: .fileExtension("txt")))
         let seconds = Clock.now() - start
         if ProcessInfo.processInfo.environment["UNIFORM_BENCH_PHASES"] != nil {
-            FileHandle.standardError.write(String(format: "discover %.3f s, parse %.3f s, build %.3f s (%.3f s CPU), resolve %.4f s, findings %d\n",
-                                                  discovered - start, parsed - discovered, built - parsed, buildCPUSeconds,
+            FileHandle.standardError.write(String(format: "discover %.3f s, parse %.3f s (%.3f s CPU), build %.3f s (%.3f s CPU), resolve %.4f s, findings %d\n",
+                                                  discovered - start, parsed - discovered, parseCPUSeconds, built - parsed, buildCPUSeconds,
                                                   start + seconds - built, world.findings.count).data(using: .utf8)!)
         }
         blackHole(resolution?.handlers.count)

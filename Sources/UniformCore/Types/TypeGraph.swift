@@ -58,34 +58,42 @@ public struct TypeGraph: Sendable {
         // of each was a noticeable part of building a world of 100,000 apps.
         var typeOf = [Int32](repeating: 0, count: n)
         var precedence = [UInt8](repeating: 0, count: n)
-        var order = 0
-        for segment in declarations.segments {
-            for j in segment.indices {
-                let id = intern(segment[j].identifier)
-                typeOf[order] = id.raw
-                precedence[order] = UInt8(TypeDeclaration.precedence(segment[j].origin, segment[j].kind))
-                let current = winners[id.index]
-                if current < 0 || precedence[order] < precedence[Int(current)] { winners[id.index] = Int32(order) }
-                order += 1
-            }
-        }
-        // Parents and extra identifiers become (possibly undeclared) nodes too. Each
-        // declaration's parents are interned once here, winning or not, and kept by position.
+        // Each declaration's parents, winning or not, by position. One pass over the
+        // declarations, each read while it is in cache: parents already known (declared
+        // earlier, as nearly all are) take their id now; the others are interned after the
+        // declarations, in declaration order, so ids come out as if all parents were interned
+        // after all declared identifiers.
         var declarationParentStart = [Int32](repeating: 0, count: n + 1)
         var declarationParents: [TypeID] = []
         declarationParents.reserveCapacity(n + n / 2)
+        var pendingParents: [(slot: Int32, parent: String)] = []
         var selfConforming: [(order: Int32, parent: Int32)] = []
-        order = 0
+        var order = 0
         for segment in declarations.segments {
             for j in segment.indices {
+                let identifier = segment[j].identifier
+                let id = intern(identifier)
+                typeOf[order] = id.raw
+                precedence[order] = UInt8(TypeDeclaration.precedence(segment[j].origin, segment[j].kind))
+                let current = winners[id.index]
+                if current < 0 || precedence[order] < precedence[Int(current)] {
+                    winners[id.index] = Int32(order)
+                    // The winner's spelling (a type nobody declares keeps its first one).
+                    spellings[id.index] = identifier
+                }
                 declarationParentStart[order] = Int32(declarationParents.count)
                 var isCatalog = false
                 if case .catalog = segment[j].origin { isCatalog = true }
                 for (k, parent) in segment[j].parents.enumerated() {
-                    declarationParents.append(intern(parent))
+                    if let known = identifiers.find(parent) {
+                        declarationParents.append(known)
+                    } else {
+                        pendingParents.append((Int32(declarationParents.count), parent))
+                        declarationParents.append(TypeID(Int32(-1)))
+                    }
                     // Self-conformance is reported for every declaration, winning or not: a broken
                     // export deserves a finding even when the catalog's declaration shadows it.
-                    if !isCatalog, selfConforming.last?.order != Int32(order), Self.equalIgnoringCase(parent, segment[j].identifier) {
+                    if !isCatalog, selfConforming.last?.order != Int32(order), Self.equalIgnoringCase(parent, identifier) {
                         selfConforming.append((Int32(order), Int32(k)))
                     }
                 }
@@ -93,6 +101,8 @@ public struct TypeGraph: Sendable {
             }
         }
         declarationParentStart[n] = Int32(declarationParents.count)
+        for (slot, parent) in pendingParents { declarationParents[Int(slot)] = intern(parent) }
+        pendingParents = []
         ids = additionalIdentifiers.map { intern($0) }
         let count = spellings.count
 
@@ -118,7 +128,6 @@ public struct TypeGraph: Sendable {
             parentStart.append(Int32(parentList.count))
             let w = Int(winners[i])
             guard w >= 0 else { continue }
-            spellings[i] = declarations[w].identifier
             let first = parentList.count
             let range = Int(declarationParentStart[w])..<Int(declarationParentStart[w + 1])
             // A handful of parents compare against each other; hostile lists hash.
@@ -133,10 +142,14 @@ public struct TypeGraph: Sendable {
                 }
                 parentList.append(parent)
             }
-            wildcardFlags[i] = declarations[w].isWildcard || Self.extraWildcards.contains(declarations[w].identifier.lowercasedIfNeeded)
+            wildcardFlags[i] = declarations[w].isWildcard
             tags.gather(declarations[w].tags, exported: declarations[w].kind == .exported, as: TypeID(i))
         }
         parentStart.append(Int32(parentList.count))
+        // The extra wildcards by id, rather than lowercasing and hashing every winner's name.
+        for identifier in Self.extraWildcards {
+            if let id = identifiers.find(identifier), winners[id.index] >= 0 { wildcardFlags[id.index] = true }
+        }
         tags.fill()
         reportLosingDeclarations()
         reportSelfConformance(selfConforming, typeOf: typeOf)
@@ -194,13 +207,17 @@ public struct TypeGraph: Sendable {
 
     /// Reflexive, transitive conformance.
     public func conforms(_ a: TypeID, to b: TypeID) -> Bool {
-        let end = Int(closureStart[a.index + 1])
-        var low = Int(closureStart[a.index]), high = end
+        Self.contains(closureSorted, from: closureStart[a.index], to: closureStart[a.index + 1], b.raw)
+    }
+
+    /// Binary search of a sorted range.
+    @inline(__always) static func contains(_ sorted: [Int32], from start: Int32, to end: Int32, _ value: Int32) -> Bool {
+        var low = Int(start), high = Int(end)
         while low < high {
             let mid = (low + high) >> 1
-            if closureSorted[mid] < b.raw { low = mid + 1 } else { high = mid }
+            if sorted[mid] < value { low = mid + 1 } else { high = mid }
         }
-        return low < end && closureSorted[low] == b.raw
+        return low < Int(end) && sorted[low] == value
     }
 
     /// Catalog-flagged wildcard types and `public.content`.
@@ -289,6 +306,7 @@ public struct TypeGraph: Sendable {
     /// One finding per losing declaration (SPEC §1), its sentence written when first read: a
     /// world of 100,000 apps has 200,000 of them, nearly all routine imports of a system type.
     private mutating func reportLosingDeclarations() {
+        findings.reserveCapacity(findings.count + allDeclarations.count - winners.lazy.filter { $0 >= 0 }.count)
         for i in 0..<spellings.count where declarationStart[i + 1] - declarationStart[i] > 1 {
             let w = winners[i]
             for k in Int(declarationStart[i])..<Int(declarationStart[i + 1]) {
@@ -487,13 +505,16 @@ private struct TagTables {
     mutating func order(by graph: TypeGraph) {
         let data = graph.id(of: "public.data")
         let firstTags = firstTags, exported = exported
+        // The graph's tables, not the graph: a closure capturing the graph copied all of it
+        // (a retain per table) for every key.
+        let (spellings, winners, closureStart, closureSorted) = graph.orderingTables
         for (c, normalised) in shared {
             tables[c][normalised]!.sortByKey { t in
-                (TypeGraph.hasPublicPrefix(graph.identifier(t)) ? 0 : 1,
-                 (data.map { graph.conforms(t, to: $0) } ?? false) ? 0 : 1,
+                (TypeGraph.hasPublicPrefix(spellings[t.index]) ? 0 : 1,
+                 (data.map { TypeGraph.contains(closureSorted, from: closureStart[t.index], to: closureStart[t.index + 1], $0.raw) } ?? false) ? 0 : 1,
                  firstTags[c][t.index] == normalised ? 0 : 1,
                  exported[t.index] ? 0 : 1,
-                 graph.winnerPosition(t))
+                 Int(winners[t.index]))
             }
         }
     }
@@ -507,7 +528,7 @@ private struct TagTables {
 }
 
 extension TypeGraph {
-    fileprivate func winnerPosition(_ t: TypeID) -> Int { Int(winners[t.index]) }
+    fileprivate var orderingTables: ([String], [Int32], [Int32], [Int32]) { (spellings, winners, closureStart, closureSorted) }
 }
 
 private extension Array {
