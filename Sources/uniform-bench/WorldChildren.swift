@@ -42,14 +42,16 @@ enum WorldChildren {
         }
         for _ in 0..<runs {
             var start = Clock.threadCPU()
+            let wallStart = Clock.now(), processStart = Clock.processCPU()
             let world = World(manifests: manifests)
             let worldSeconds = Clock.threadCPU() - start
+            let worldWall = Clock.now() - wallStart, worldProcess = Clock.processCPU() - processStart
             let findings = world.findings.count
             start = Clock.threadCPU()
             let graph = TypeGraph(declarations: declarations)
             let graphSeconds = Clock.threadCPU() - start
-            print(String(format: "world %.3f s CPU (%d findings); type graph alone %.3f s CPU (%d types, %d findings)",
-                         worldSeconds, findings, graphSeconds, graph.count, graph.findings.count))
+            print(String(format: "world %.3f s CPU (%d findings), %.3f s wall, %.3f s CPU all threads; type graph alone %.3f s CPU (%d types, %d findings)",
+                         worldSeconds, findings, worldWall, worldProcess, graphSeconds, graph.count, graph.findings.count))
         }
     }
 

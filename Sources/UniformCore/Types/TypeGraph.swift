@@ -38,6 +38,9 @@ public struct TypeGraph: Sendable {
     /// them all (SPEC §3: `public.content` is one).
     public static let extraWildcards: Set<String> = ["public.content"]
 
+    /// Graphs of at least this many declarations are built on two cores.
+    static let concurrentBuildThreshold = 4_096
+
     public init(declarations: [TypeDeclaration], additionalIdentifiers: [String] = []) {
         var ids: [TypeID] = []
         self.init(segments: [declarations], additionalIdentifiers: additionalIdentifiers, ids: &ids)
@@ -150,13 +153,26 @@ public struct TypeGraph: Sendable {
         for identifier in Self.extraWildcards {
             if let id = identifiers.find(identifier), winners[id.index] >= 0 { wildcardFlags[id.index] = true }
         }
+        // Losing declarations are reported on another core while the rest is built (large
+        // worlds only: below a few thousand declarations a thread costs more than it saves).
+        let (declarationList, winnerList, starts, orders) = (allDeclarations, winners, declarationStart, declarationOrder)
+        let losing: () -> [Finding]
+        if n >= Self.concurrentBuildThreshold {
+            let background = Background {
+                Self.losingDeclarationFindings(declarationList, winners: winnerList, declarationStart: starts, declarationOrder: orders)
+            }
+            losing = { background.value }
+        } else {
+            losing = { Self.losingDeclarationFindings(declarationList, winners: winnerList, declarationStart: starts, declarationOrder: orders) }
+        }
         tags.fill()
-        reportLosingDeclarations()
         reportSelfConformance(selfConforming, typeOf: typeOf)
         breakCycles()
         computeClosures()
         tags.order(by: self)
         tagIndex = tags.index()
+        // Losing declarations first, then self-conformance and cycles.
+        findings = losing() + findings
     }
 
     // MARK: - Queries
@@ -305,27 +321,30 @@ public struct TypeGraph: Sendable {
 
     /// One finding per losing declaration (SPEC §1), its sentence written when first read: a
     /// world of 100,000 apps has 200,000 of them, nearly all routine imports of a system type.
-    private mutating func reportLosingDeclarations() {
-        findings.reserveCapacity(findings.count + allDeclarations.count - winners.lazy.filter { $0 >= 0 }.count)
-        for i in 0..<spellings.count where declarationStart[i + 1] - declarationStart[i] > 1 {
+    private static func losingDeclarationFindings(_ declarations: DeclarationList, winners: [Int32],
+                                                  declarationStart: [Int32], declarationOrder: [Int32]) -> [Finding] {
+        var findings: [Finding] = []
+        findings.reserveCapacity(declarations.count - winners.lazy.filter { $0 >= 0 }.count)
+        for i in winners.indices where declarationStart[i + 1] - declarationStart[i] > 1 {
             let w = winners[i]
             for k in Int(declarationStart[i])..<Int(declarationStart[i + 1]) {
                 let n = declarationOrder[k]
                 guard n != w else { continue }
-                let message = DuplicateDeclarationMessage(segments: allDeclarations.segments,
-                                                          winner: allDeclarations.position(Int(w)), loser: allDeclarations.position(Int(n)))
-                if case .catalog = allDeclarations[Int(n)].origin {
+                let message = DuplicateDeclarationMessage(segments: declarations.segments,
+                                                          winner: declarations.position(Int(w)), loser: declarations.position(Int(n)))
+                if case .catalog = declarations[Int(n)].origin {
                     // The catalog is not the user's file: point at the declaration that overrides it.
                     findings.append(Finding(rule: "duplicate-declaration", severity: .note, deferred: message,
-                                            location: allDeclarations[Int(w)].location, subject: allDeclarations[Int(w)].identifier))
+                                            location: declarations[Int(w)].location, subject: declarations[Int(w)].identifier))
                     continue
                 }
                 // Two imports of a system type are routine; conflicting exports are not.
-                let severity: Severity = allDeclarations[Int(n)].kind == .exported ? .warning : .note
+                let severity: Severity = declarations[Int(n)].kind == .exported ? .warning : .note
                 findings.append(Finding(rule: "duplicate-declaration", severity: severity, deferred: message,
-                                        location: allDeclarations[Int(n)].location, subject: allDeclarations[Int(n)].identifier))
+                                        location: declarations[Int(n)].location, subject: declarations[Int(n)].identifier))
             }
         }
+        return findings
     }
 
     /// The declarations found conforming to themselves, reported in type order.

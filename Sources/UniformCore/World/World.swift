@@ -86,6 +86,17 @@ public struct World: Sendable {
 
         findings.append(contentsOf: UnresolvedPlaceholders.findings(for: apps))
 
+        // Claims are indexed without the graph, on another core while the graph is built
+        // (below a few hundred apps a thread costs more than it saves).
+        let finalApps = apps
+        let claims: () -> ClaimIndex.Claims
+        if apps.count >= Self.concurrentBuildThreshold {
+            let background = Background { ClaimIndex.Claims(apps: finalApps) }
+            claims = { background.value }
+        } else {
+            claims = { ClaimIndex.Claims(apps: finalApps) }
+        }
+
         // The declarations stay in the arrays they came in (the graph keeps them by position).
         var declarations: [[TypeDeclaration]] = [catalog]
         declarations.reserveCapacity(2 * apps.count + 2)
@@ -104,8 +115,11 @@ public struct World: Sendable {
         findings.append(contentsOf: graph.findings)
 
         storage = Storage(apps: apps, graph: graph, preferenceDefaults: preferenceDefaults, ruleDefaults: ruleDefaults, platform: platform,
-                          findings: findings, appIndex: appIndex, index: ClaimIndex(apps: apps, graph: graph, claimedIDs: claimedIDs))
+                          findings: findings, appIndex: appIndex, index: ClaimIndex(claims: claims(), graph: graph, claimedIDs: claimedIDs))
     }
+
+    /// Worlds of at least this many apps are built on two cores.
+    static let concurrentBuildThreshold = 256
 
     /// The app with this bundle id (exact match).
     public func app(_ bundleID: String) -> Manifest? {
