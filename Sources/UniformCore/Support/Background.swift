@@ -1,6 +1,6 @@
 import Foundation
 
-/// Work started on another core while the caller goes on with its own; `value` waits for it.
+/// Work started on another core while the caller goes on with its own; `take()` waits for it.
 ///
 /// Building a large world has parts that need nothing from each other (indexing the claims,
 /// which needs no type graph, and building the graph): on two cores they overlap.
@@ -15,10 +15,10 @@ final class Background<T: Sendable>: @unchecked Sendable {
         }
     }
 
-    /// The result, once the work is done (waits for it the first time).
-    var value: T {
-        if let result { return result }
+    /// The result, once the work is done; moved out, so call it once.
+    func take() -> T {
         done.wait()
+        defer { result = nil }
         return result!
     }
 }

@@ -161,7 +161,7 @@ public struct TypeGraph: Sendable {
             let background = Background {
                 Self.losingDeclarationFindings(declarationList, winners: winnerList, declarationStart: starts, declarationOrder: orders)
             }
-            losing = { background.value }
+            losing = { background.take() }
         } else {
             losing = { Self.losingDeclarationFindings(declarationList, winners: winnerList, declarationStart: starts, declarationOrder: orders) }
         }
@@ -171,8 +171,11 @@ public struct TypeGraph: Sendable {
         computeClosures()
         tags.order(by: self)
         tagIndex = tags.index()
-        // Losing declarations first, then self-conformance and cycles.
-        findings = losing() + findings
+        // Losing declarations first, then self-conformance and cycles (appended to the large
+        // array, which is not copied).
+        var all = losing()
+        all.append(contentsOf: findings)
+        findings = all
     }
 
     // MARK: - Queries

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Everything a question is answered against: the apps, the type graph, user defaults, and
 /// indexes from types and tags to the claims that name them.
 ///
@@ -6,15 +8,20 @@
 public struct World: Sendable {
     /// One reference for the whole world: resolutions keep the world they were answered in, and
     /// copying a struct of a dozen arrays and tables cost more than the resolve itself.
-    private final class Storage: Sendable {
+    private final class Storage: @unchecked Sendable {
         let apps: [Manifest]
         let graph: TypeGraph
         let preferenceDefaults: [DefaultHandler]
         let ruleDefaults: [DefaultHandler]
         let platform: PlatformFilter
-        let findings: [Finding]
+        /// Loader and world findings; the graph's follow them in `findings`.
+        let ownFindings: [Finding]
         let appIndex: [String: Int]
         let index: ClaimIndex
+        /// `ownFindings` then the graph's, made on first read: a large world has 200,000 graph
+        /// findings, which a copy at build time doubled for a list most uses never read.
+        private var allFindings: [Finding]?
+        private let lock = NSLock()
 
         init(apps: [Manifest], graph: TypeGraph, preferenceDefaults: [DefaultHandler], ruleDefaults: [DefaultHandler],
              platform: PlatformFilter, findings: [Finding], appIndex: [String: Int], index: ClaimIndex) {
@@ -23,9 +30,19 @@ public struct World: Sendable {
             self.preferenceDefaults = preferenceDefaults
             self.ruleDefaults = ruleDefaults
             self.platform = platform
-            self.findings = findings
+            self.ownFindings = findings
             self.appIndex = appIndex
             self.index = index
+        }
+
+        var findings: [Finding] {
+            lock.lock()
+            defer { lock.unlock() }
+            if let allFindings { return allFindings }
+            var all = ownFindings
+            all.append(contentsOf: graph.findings)
+            allFindings = all
+            return all
         }
     }
     private let storage: Storage
@@ -41,7 +58,7 @@ public struct World: Sendable {
     /// Which apps take part in resolution.
     public var platform: PlatformFilter { storage.platform }
     /// Loader, graph and world findings (checks add their own).
-    public var findings: [Finding] { _read { yield storage.findings } }
+    public var findings: [Finding] { storage.findings }
     /// What the resolver reads: claims by type and tag, and the facts ranking compares.
     var index: ClaimIndex { storage.index }
 
@@ -92,7 +109,7 @@ public struct World: Sendable {
         let claims: () -> ClaimIndex.Claims
         if apps.count >= Self.concurrentBuildThreshold {
             let background = Background { ClaimIndex.Claims(apps: finalApps) }
-            claims = { background.value }
+            claims = { background.take() }
         } else {
             claims = { ClaimIndex.Claims(apps: finalApps) }
         }
@@ -112,7 +129,6 @@ public struct World: Sendable {
         // none of them up again.
         var claimedIDs: [TypeID] = []
         let graph = TypeGraph(segments: declarations, additionalIdentifiers: claimed, ids: &claimedIDs)
-        findings.append(contentsOf: graph.findings)
 
         storage = Storage(apps: apps, graph: graph, preferenceDefaults: preferenceDefaults, ruleDefaults: ruleDefaults, platform: platform,
                           findings: findings, appIndex: appIndex, index: ClaimIndex(claims: claims(), graph: graph, claimedIDs: claimedIDs))
