@@ -16,6 +16,13 @@ enum Clock {
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
+    /// CPU seconds (user and system) of all this process's threads.
+    static func processCPU() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
     /// This thread's CPU seconds for one run of single-threaded `body`, best of `runs`.
     static func bestCPU(runs: Int = 5, _ body: () throws -> Void) rethrows -> Double {
         try best(runs: runs, clock: threadCPU, body)

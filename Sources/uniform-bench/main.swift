@@ -52,6 +52,10 @@ case "profile-plist":
     profilePlistReader(sharedDirectory: shared, binary: arguments.contains("--binary"), rounds: rounds)
 case "load-world":
     WorldChildren.loadWorld(arguments[1])
+case "digest":
+    WorldDigest.print(Array(arguments.dropFirst()), queries: 3_000)
+case "build-world":
+    WorldChildren.buildWorld(arguments[1], runs: arguments.count > 2 ? Int(arguments[2]) ?? 3 : 3)
 case "foundation-parse":
     WorldChildren.foundationParse(arguments[1])
 default:

@@ -149,6 +149,7 @@ public struct ManifestLoader: Sendable {
             }
         }
         var result = Result()
+        result.manifests.reserveCapacity(outcomes.count)
         for outcome in outcomes {
             switch outcome {
             case .manifest(let m): result.manifests.append(m)

@@ -72,9 +72,11 @@ extension ManifestReader {
             return stringList(node, what: key)
         }
 
-        mutating func stringList(_ node: PlistNode, what: String) -> [Located<String>] {
+        /// `what` names the value in findings; it is only written when there is one.
+        mutating func stringList(_ node: PlistNode, what: @autoclosure () -> String) -> [Located<String>] {
             if let s = node.asString { return [Located(expand(s, at: node.mark), at: location(node.mark))] }
             guard let items = node.asArray else {
+                let what = what()
                 report("manifest.invalid-value", .warning, "\(what) must be an array of strings, found \(node.kindDescription); the value is ignored", at: node.mark, subject: what)
                 return []
             }
@@ -83,6 +85,7 @@ extension ManifestReader {
                 if let s = item.asString {
                     result.append(Located(expand(s, at: item.mark), at: location(item.mark)))
                 } else {
+                    let what = what()
                     report("manifest.invalid-value", .warning, "\(what) must hold strings, found \(item.kindDescription); the member is ignored", at: item.mark, subject: what)
                 }
             }

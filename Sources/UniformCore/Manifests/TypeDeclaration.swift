@@ -54,7 +54,9 @@ public struct TypeDeclaration: Sendable, Hashable {
 
     /// Declaration precedence: catalog-exported > app- or rule-exported > catalog-imported >
     /// app-imported. Lower wins; ties go to the first loaded.
-    public var precedence: Int {
+    public var precedence: Int { Self.precedence(origin, kind) }
+
+    static func precedence(_ origin: Origin, _ kind: Kind) -> Int {
         switch (origin, kind) {
         case (.catalog, .exported): 0
         case (.manifest, .exported), (.rule, .exported), (.dynamic, _): 1

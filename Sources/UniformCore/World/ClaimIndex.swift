@@ -42,42 +42,102 @@ final class ClaimIndex: Sendable {
     /// Indexed by `TypeID.index`: Quick Look previews the type (and so its subtypes).
     let previewable: [Bool]
 
-    init(apps: [Manifest], graph: TypeGraph) {
-        var byType = [[TypeClaim]](repeating: [], count: graph.count)
+    /// What can be indexed without the type graph: claim facts, legacy tags, bundle ids. A
+    /// large world builds it on another core while the graph is built.
+    struct Claims: Sendable {
         var byExtension: [String: [ClaimReference]] = [:]
         var byMIME: [String: [ClaimReference]] = [:]
         var byOSType: [String: [ClaimReference]] = [:]
         var facts: [Facts] = []
         var firstClaim: [Int32] = []
-        firstClaim.reserveCapacity(apps.count)
-        for (a, app) in apps.enumerated() {
-            firstClaim.append(Int32(facts.count))
-            for (c, claim) in app.claims.enumerated() {
-                facts.append(Facts(rank: claim.rank, role: claim.role, platform: app.platform))
-                let reference = ClaimReference(app: a, claim: c)
-                if claim.hasContentTypes {
-                    var seen = Set<TypeID>()
-                    for (position, type) in claim.contentTypes.enumerated() {
-                        if let id = graph.id(of: type.value), seen.insert(id).inserted {
-                            byType[id.index].append(TypeClaim(reference: reference, position: Int32(position)))
-                        }
+        /// Each claim's number of `LSItemContentTypes` entries, flat like `facts`.
+        var typeCounts: [Int32] = []
+        var bundleIDs: [String] = []
+        var bundleIDOrder: [Int32] = []
+
+        init(apps: [Manifest]) {
+            firstClaim.reserveCapacity(apps.count)
+            let claimCount = apps.reduce(0) { $0 + $1.claims.count }
+            facts.reserveCapacity(claimCount)
+            typeCounts.reserveCapacity(claimCount)
+            // Reused for every claim: a claim names a handful of tags, each once.
+            var seenTags = UniqueBuffer<String>()
+            // By index: `for (a, app) in apps.enumerated()` copied every manifest.
+            for a in apps.indices {
+                firstClaim.append(Int32(facts.count))
+                let platform = apps[a].platform
+                let claims = apps[a].claims
+                for c in claims.indices {
+                    facts.append(Facts(rank: claims[c].rank, role: claims[c].role, platform: platform))
+                    let typeCount = claims[c].contentTypes.count
+                    typeCounts.append(Int32(typeCount))
+                    guard typeCount == 0 else { continue }
+                    let reference = ClaimReference(app: a, claim: c)
+                    seenTags.removeAll()
+                    for tag in claims[c].extensions where seenTags.insert(tag.value.lowercasedIfNeeded) {
+                        byExtension[seenTags.last, default: []].append(reference)
                     }
-                } else {
-                    for tag in Set(claim.extensions.map { $0.value.lowercased() }) { byExtension[tag, default: []].append(reference) }
-                    for tag in Set(claim.mimeTypes.map { $0.value.lowercased() }) { byMIME[tag, default: []].append(reference) }
-                    for tag in Set(claim.osTypes.map(\.value)) { byOSType[tag, default: []].append(reference) }
+                    seenTags.removeAll()
+                    for tag in claims[c].mimeTypes where seenTags.insert(tag.value.lowercasedIfNeeded) {
+                        byMIME[seenTags.last, default: []].append(reference)
+                    }
+                    seenTags.removeAll()
+                    for tag in claims[c].osTypes where seenTags.insert(tag.value) {
+                        byOSType[tag.value, default: []].append(reference)
+                    }
                 }
+            }
+            let bundleIDs = apps.map(\.bundleID)
+            self.bundleIDs = bundleIDs
+            bundleIDOrder = [Int32](repeating: 0, count: apps.count)
+            for (place, app) in apps.indices.sorted(by: { bundleIDs[$0] < bundleIDs[$1] }).enumerated() {
+                bundleIDOrder[app] = Int32(place)
             }
         }
+    }
+
+    convenience init(apps: [Manifest], graph: TypeGraph, claimedIDs: [TypeID]) {
+        self.init(claims: Claims(apps: apps), graph: graph, claimedIDs: claimedIDs)
+    }
+
+    /// `claimedIDs`: the id of every identifier in every claim's `LSItemContentTypes`, app by
+    /// app and claim by claim, as the graph interned them.
+    init(claims: Claims, graph: TypeGraph, claimedIDs: [TypeID]) {
+        var byType = [[TypeClaim]](repeating: [], count: graph.count)
+        // Reused for every claim: a claim names a handful of types, each once.
+        var seenTypes = UniqueBuffer<TypeID>()
+        var nextClaimed = 0
+        for a in claims.firstClaim.indices {
+            let first = Int(claims.firstClaim[a])
+            let end = a + 1 < claims.firstClaim.count ? Int(claims.firstClaim[a + 1]) : claims.facts.count
+            for flat in first..<end {
+                let typeCount = Int(claims.typeCounts[flat])
+                guard typeCount > 0 else { continue }
+                let reference = ClaimReference(app: a, claim: flat - first)
+                seenTypes.removeAll()
+                for position in 0..<typeCount {
+                    let id = claimedIDs[nextClaimed + position]
+                    if seenTypes.insert(id) {
+                        byType[id.index].append(TypeClaim(reference: reference, position: Int32(position)))
+                    }
+                }
+                nextClaimed += typeCount
+            }
+        }
+        let (byExtension, byMIME, byOSType) = (claims.byExtension, claims.byMIME, claims.byOSType)
         extensionWildcards = byExtension["*"] ?? []
         osTypeWildcards = byOSType["****"] ?? []
-        var legacyTagsByType = [[LegacyTag]](repeating: [], count: graph.count)
+        // The types with a legacy-claimed tag, then their tags in id order, which is nearly
+        // load order: their declarations are read in the order they lie in memory.
+        var hasLegacyTag = [Bool](repeating: false, count: graph.count)
         for (tagClass, table) in [(TagClass.filenameExtension, byExtension), (TagClass.mimeType, byMIME), (TagClass.osType, byOSType)] {
             for tag in table.keys {
-                for id in graph.types(withTag: tag, ofClass: tagClass) where legacyTagsByType[id.index].isEmpty {
-                    legacyTagsByType[id.index] = Self.legacyTags(of: id, graph: graph, byExtension, byMIME, byOSType)
-                }
+                for id in graph.types(withTag: tag, ofClass: tagClass) { hasLegacyTag[id.index] = true }
             }
+        }
+        var legacyTagsByType = [[LegacyTag]](repeating: [], count: graph.count)
+        for i in hasLegacyTag.indices where hasLegacyTag[i] {
+            legacyTagsByType[i] = Self.legacyTags(of: TypeID(i), graph: graph, byExtension, byMIME, byOSType)
         }
         var previewable = [Bool](repeating: false, count: graph.count)
         for id in QuickLook.previewableIDs(in: graph) { previewable[id.index] = true }
@@ -87,23 +147,18 @@ final class ClaimIndex: Sendable {
         self.byMIME = byMIME
         self.byOSType = byOSType
         self.legacyTagsByType = legacyTagsByType
-        self.facts = facts
-        self.firstClaim = firstClaim
-        let bundleIDs = apps.map(\.bundleID)
-        self.bundleIDs = bundleIDs
-        var bundleIDOrder = [Int32](repeating: 0, count: apps.count)
-        for (place, app) in apps.indices.sorted(by: { bundleIDs[$0] < bundleIDs[$1] }).enumerated() {
-            bundleIDOrder[app] = Int32(place)
-        }
-        self.bundleIDOrder = bundleIDOrder
+        self.facts = claims.facts
+        self.firstClaim = claims.firstClaim
+        self.bundleIDs = claims.bundleIDs
+        self.bundleIDOrder = claims.bundleIDOrder
     }
 
     /// The type's legacy-claimed tags in the order its declaration lists them, each once.
     private static func legacyTags(of id: TypeID, graph: TypeGraph, _ byExtension: [String: [ClaimReference]],
                                    _ byMIME: [String: [ClaimReference]], _ byOSType: [String: [ClaimReference]]) -> [LegacyTag] {
-        guard let declaration = graph.declaration(id) else { return [] }
+        guard let lists = graph.winningTags(id) else { return [] }
         var tags: [LegacyTag] = []
-        for list in declaration.tags {
+        for list in lists {
             let table = switch list.tagClass {
             case TagClass.filenameExtension: byExtension
             case TagClass.mimeType: byMIME
@@ -142,5 +197,33 @@ final class ClaimIndex: Sendable {
 
     func isPreviewable(_ type: DocumentType) -> Bool {
         type.ancestors.contains { $0.id.index < previewable.count && previewable[$0.id.index] }
+    }
+}
+
+/// Distinct items of one small list in insertion order, reused from list to list: a claim's
+/// types or tags compare against each other until there are more than a few dozen (hostile
+/// input), then hash, so it never turns quadratic; no allocation once it has grown.
+struct UniqueBuffer<Element: Hashable> {
+    private var items: [Element] = []
+    private var index: Set<Element> = []
+    private static var linearLimit: Int { 16 }
+
+    var last: Element { items[items.count - 1] }
+
+    mutating func removeAll() {
+        items.removeAll(keepingCapacity: true)
+        if !index.isEmpty { index.removeAll(keepingCapacity: true) }
+    }
+
+    /// Adds `item` unless present; true if it was added.
+    mutating func insert(_ item: Element) -> Bool {
+        if items.count >= Self.linearLimit {
+            if index.isEmpty { index = Set(items) }
+            guard index.insert(item).inserted else { return false }
+        } else if items.contains(item) {
+            return false
+        }
+        items.append(item)
+        return true
     }
 }

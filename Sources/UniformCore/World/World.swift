@@ -1,3 +1,5 @@
+import Foundation
+
 /// Everything a question is answered against: the apps, the type graph, user defaults, and
 /// indexes from types and tags to the claims that name them.
 ///
@@ -6,15 +8,20 @@
 public struct World: Sendable {
     /// One reference for the whole world: resolutions keep the world they were answered in, and
     /// copying a struct of a dozen arrays and tables cost more than the resolve itself.
-    private final class Storage: Sendable {
+    private final class Storage: @unchecked Sendable {
         let apps: [Manifest]
         let graph: TypeGraph
         let preferenceDefaults: [DefaultHandler]
         let ruleDefaults: [DefaultHandler]
         let platform: PlatformFilter
-        let findings: [Finding]
+        /// Loader and world findings; the graph's follow them in `findings`.
+        let ownFindings: [Finding]
         let appIndex: [String: Int]
         let index: ClaimIndex
+        /// `ownFindings` then the graph's, made on first read: a large world has 200,000 graph
+        /// findings, which a copy at build time doubled for a list most uses never read.
+        private var allFindings: [Finding]?
+        private let lock = NSLock()
 
         init(apps: [Manifest], graph: TypeGraph, preferenceDefaults: [DefaultHandler], ruleDefaults: [DefaultHandler],
              platform: PlatformFilter, findings: [Finding], appIndex: [String: Int], index: ClaimIndex) {
@@ -23,9 +30,19 @@ public struct World: Sendable {
             self.preferenceDefaults = preferenceDefaults
             self.ruleDefaults = ruleDefaults
             self.platform = platform
-            self.findings = findings
+            self.ownFindings = findings
             self.appIndex = appIndex
             self.index = index
+        }
+
+        var findings: [Finding] {
+            lock.lock()
+            defer { lock.unlock() }
+            if let allFindings { return allFindings }
+            var all = ownFindings
+            all.append(contentsOf: graph.findings)
+            allFindings = all
+            return all
         }
     }
     private let storage: Storage
@@ -41,7 +58,7 @@ public struct World: Sendable {
     /// Which apps take part in resolution.
     public var platform: PlatformFilter { storage.platform }
     /// Loader, graph and world findings (checks add their own).
-    public var findings: [Finding] { _read { yield storage.findings } }
+    public var findings: [Finding] { storage.findings }
     /// What the resolver reads: claims by type and tag, and the facts ranking compares.
     var index: ClaimIndex { storage.index }
 
@@ -55,51 +72,70 @@ public struct World: Sendable {
         extraFindings: [Finding] = []
     ) {
         var findings = extraFindings
-        // Two manifests with one bundle id stay two apps: `id#2`, with a finding.
-        var apps: [Manifest] = []
+        // Two manifests with one bundle id stay two apps: `id#2`, with a finding. The apps
+        // are the manifests, renamed in place where needed: a copy of each cost a tenth of
+        // building a large world.
+        var apps = manifests
         var appIndex: [String: Int] = [:]
-        // The file of the first app with each bundle id (not the manifest: a copy per app cost
-        // a tenth of building a large world).
+        appIndex.reserveCapacity(apps.count)
+        // The file of the first app with each bundle id.
         var firstFileByID: [String: String] = [:]
-        for var manifest in manifests {
-            findings.append(contentsOf: manifest.findings)
-            if let firstFile = firstFileByID[manifest.bundleID] {
+        firstFileByID.reserveCapacity(apps.count)
+        for a in apps.indices {
+            findings.append(contentsOf: apps[a].findings)
+            let bundleID = apps[a].bundleID
+            if let firstFile = firstFileByID[bundleID] {
                 var n = 2
-                while appIndex["\(manifest.bundleID)#\(n)"] != nil { n += 1 }
-                let renamed = "\(manifest.bundleID)#\(n)"
+                while appIndex["\(bundleID)#\(n)"] != nil { n += 1 }
+                let renamed = "\(bundleID)#\(n)"
                 findings.append(Finding(rule: "duplicate-bundle-id", severity: .warning,
-                    message: "bundle id '\(manifest.bundleID)' is also used by \(firstFile); this app is kept apart as '\(renamed)'",
-                    location: manifest.location, subject: manifest.bundleID))
-                manifest.bundleID = renamed
-                for i in manifest.exportedTypes.indices { manifest.exportedTypes[i].origin = .manifest(bundleID: renamed) }
-                for i in manifest.importedTypes.indices { manifest.importedTypes[i].origin = .manifest(bundleID: renamed) }
+                    message: "bundle id '\(bundleID)' is also used by \(firstFile); this app is kept apart as '\(renamed)'",
+                    location: apps[a].location, subject: bundleID))
+                apps[a].bundleID = renamed
+                for i in apps[a].exportedTypes.indices { apps[a].exportedTypes[i].origin = .manifest(bundleID: renamed) }
+                for i in apps[a].importedTypes.indices { apps[a].importedTypes[i].origin = .manifest(bundleID: renamed) }
+                appIndex[renamed] = a
             } else {
-                firstFileByID[manifest.bundleID] = manifest.file
+                firstFileByID[bundleID] = apps[a].file
+                appIndex[bundleID] = a
             }
-            appIndex[manifest.bundleID] = apps.count
-            apps.append(manifest)
         }
 
         findings.append(contentsOf: UnresolvedPlaceholders.findings(for: apps))
 
-        // Appended into arrays reserved once: `flatMap` over a hundred thousand apps made an
-        // intermediate array per app and copied every declaration twice.
-        var declarations: [TypeDeclaration] = []
-        declarations.reserveCapacity(catalog.count + ruleDeclarations.count + apps.reduce(0) { $0 + $1.exportedTypes.count + $1.importedTypes.count })
-        declarations.append(contentsOf: catalog)
-        var claimed: [String] = []
-        for app in apps {
-            declarations.append(contentsOf: app.exportedTypes)
-            declarations.append(contentsOf: app.importedTypes)
-            for claim in app.claims { for type in claim.contentTypes { claimed.append(type.value) } }
+        // Claims are indexed without the graph, on another core while the graph is built
+        // (below a few hundred apps a thread costs more than it saves).
+        let finalApps = apps
+        let claims: () -> ClaimIndex.Claims
+        if apps.count >= Self.concurrentBuildThreshold {
+            let background = Background { ClaimIndex.Claims(apps: finalApps) }
+            claims = { background.take() }
+        } else {
+            claims = { ClaimIndex.Claims(apps: finalApps) }
         }
-        declarations.append(contentsOf: ruleDeclarations)
-        let graph = TypeGraph(declarations: declarations, additionalIdentifiers: claimed)
-        findings.append(contentsOf: graph.findings)
+
+        // The declarations stay in the arrays they came in (the graph keeps them by position).
+        var declarations: [[TypeDeclaration]] = [catalog]
+        declarations.reserveCapacity(2 * apps.count + 2)
+        var claimed: [String] = []
+        claimed.reserveCapacity(apps.count * 4)
+        for a in apps.indices {
+            declarations.append(apps[a].exportedTypes)
+            declarations.append(apps[a].importedTypes)
+            for c in apps[a].claims.indices { for type in apps[a].claims[c].contentTypes { claimed.append(type.value) } }
+        }
+        declarations.append(ruleDeclarations)
+        // The ids of the claimed identifiers, in the same order, so the claim index looks
+        // none of them up again.
+        var claimedIDs: [TypeID] = []
+        let graph = TypeGraph(segments: declarations, additionalIdentifiers: claimed, ids: &claimedIDs)
 
         storage = Storage(apps: apps, graph: graph, preferenceDefaults: preferenceDefaults, ruleDefaults: ruleDefaults, platform: platform,
-                          findings: findings, appIndex: appIndex, index: ClaimIndex(apps: apps, graph: graph))
+                          findings: findings, appIndex: appIndex, index: ClaimIndex(claims: claims(), graph: graph, claimedIDs: claimedIDs))
     }
+
+    /// Worlds of at least this many apps are built on two cores.
+    static let concurrentBuildThreshold = 256
 
     /// The app with this bundle id (exact match).
     public func app(_ bundleID: String) -> Manifest? {
