@@ -14,9 +14,11 @@ public struct RuleTouch: Sendable, Hashable {
 
 /// One app that can open the document, with everything needed to say why. The facts are read
 /// from the world on demand (see `MatchContext`), so a candidate costs a few words until a
-/// report or a rule asks about it.
+/// report or a rule asks about it; what stages and user defaults mark on it (rarely anything)
+/// lives in a box made on the first mark.
 public struct Candidate: Sendable {
     let matched: MatchedClaim
+    private var marks: Marks?
 
     public var bundleID: String { matched.bundleID }
     /// The app's index in `World.apps` of the world that answered.
@@ -35,16 +37,51 @@ public struct Candidate: Sendable {
     /// Why the app is a candidate, most important first. Written on first read; stages that
     /// add reasons store the whole list.
     public var reasons: [String] {
-        get { writtenReasons ?? matched.explanation.reasons() }
-        set { writtenReasons = newValue }
+        get { marks?.reasons ?? matched.explanation.reasons() }
+        set { markable().reasons = newValue }
     }
-    public var isUserDefault = false
-    public var isPinned = false
-    public var touches: [RuleTouch] = []
-    private var writtenReasons: [String]?
+    public var isUserDefault: Bool {
+        get { marks?.isUserDefault ?? false }
+        set { if newValue != isUserDefault { markable().isUserDefault = newValue } }
+    }
+    public var isPinned: Bool {
+        get { marks?.isPinned ?? false }
+        set { if newValue != isPinned { markable().isPinned = newValue } }
+    }
+    public var touches: [RuleTouch] {
+        get { marks?.touches ?? [] }
+        set { if !(newValue.isEmpty && marks == nil) { markable().touches = newValue } }
+    }
 
     init(_ matched: MatchedClaim) {
         self.matched = matched
+    }
+
+    /// The marks, copied first if another candidate value shares them.
+    private mutating func markable() -> Marks {
+        if marks == nil {
+            marks = Marks()
+        } else if !isKnownUniquelyReferenced(&marks) {
+            marks = Marks(copying: marks!)
+        }
+        return marks!
+    }
+
+    /// Copied on write (see `markable`), so candidate values never share a change.
+    private final class Marks: @unchecked Sendable {
+        var isUserDefault = false
+        var isPinned = false
+        var touches: [RuleTouch] = []
+        var reasons: [String]?
+
+        init() {}
+
+        init(copying other: Marks) {
+            isUserDefault = other.isUserDefault
+            isPinned = other.isPinned
+            touches = other.touches
+            reasons = other.reasons
+        }
     }
 }
 
@@ -53,7 +90,8 @@ public struct Candidate: Sendable {
 public struct Exclusion: Sendable {
     private enum Facts: Sendable {
         case matched(MatchedClaim)
-        case given(bundleID: String, claim: SourceLocation, rank: HandlerRank, role: HandlerRole,
+        /// Boxed: a resolver's exclusion is then a few words, as a candidate is.
+        indirect case given(bundleID: String, claim: SourceLocation, rank: HandlerRank, role: HandlerRole,
                    match: MatchKind, distance: Int, claimedType: String, path: [String])
     }
     private enum Reason: Sendable {

@@ -35,8 +35,22 @@ public struct Resolver {
 
     func gatherCandidates(for type: DocumentType, query: Query) throws -> Resolution {
         let index = world.index
+        // The lists every match comes from, looked up first so that the matches take one
+        // allocation of the right size.
+        var queryTag: (tagClass: String, tag: String, normalised: String, claims: [ClaimReference])?
+        if let (tagClass, tag) = query.target.tag {
+            queryTag = (tagClass, tag, TypeGraph.normalise(tag, ofClass: tagClass), index.legacyClaims(tag: tag, ofClass: tagClass))
+        }
+        let typeTags = type.id.map(index.legacyTags(of:)) ?? []
+        var wildcardDistance: Int?
+        if let data = dataType, !(index.extensionWildcards.isEmpty && index.osTypeWildcards.isEmpty) {
+            wildcardDistance = type.distance(to: data)
+        }
+        var count = (queryTag?.claims.count ?? 0) + (wildcardDistance == nil ? 0 : index.extensionWildcards.count + index.osTypeWildcards.count)
+        for ancestor in type.ancestors { count += index.typeClaims(of: ancestor.id).count }
+        for legacy in typeTags { count += legacy.claims.count }
         var matches: [ClaimMatch] = []
-        matches.reserveCapacity(32)
+        matches.reserveCapacity(count)
 
         // LSItemContentTypes naming the type or one of its supertypes.
         for (a, ancestor) in type.ancestors.enumerated() {
@@ -61,24 +75,18 @@ public struct Resolver {
                 matches.append(ClaimMatch(reference: reference, kind: .legacy, distance: 0, source: .legacy(tag: t)))
             }
         }
-        var queryTag: (tagClass: String, normalised: String)?
-        if let (tagClass, tag) = query.target.tag {
-            queryTag = (tagClass, TypeGraph.normalise(tag, ofClass: tagClass))
-            addLegacy(tagClass, tag, index.legacyClaims(tag: tag, ofClass: tagClass))
-        }
-        if let id = type.id {
-            for legacy in index.legacyTags(of: id) where !(legacy.tagClass == queryTag?.tagClass && legacy.normalised == queryTag?.normalised) {
-                addLegacy(legacy.tagClass, legacy.tag, legacy.claims)
-            }
+        if let queryTag { addLegacy(queryTag.tagClass, queryTag.tag, queryTag.claims) }
+        for legacy in typeTags where !(legacy.tagClass == queryTag?.tagClass && legacy.normalised == queryTag?.normalised) {
+            addLegacy(legacy.tagClass, legacy.tag, legacy.claims)
         }
 
         // Legacy wildcards `*` / `****`: any document conforming to public.data.
-        if let data = dataType, !(index.extensionWildcards.isEmpty && index.osTypeWildcards.isEmpty),
-           let dataDistance = type.distance(to: data) {
-            for (claims, osType) in [(index.extensionWildcards, false), (index.osTypeWildcards, true)] {
-                for reference in claims {
-                    matches.append(ClaimMatch(reference: reference, kind: .wildcard, distance: Int32(dataDistance), source: .legacyWildcard(osType: osType)))
-                }
+        if let wildcardDistance {
+            for reference in index.extensionWildcards {
+                matches.append(ClaimMatch(reference: reference, kind: .wildcard, distance: Int32(wildcardDistance), source: .legacyWildcard(osType: false)))
+            }
+            for reference in index.osTypeWildcards {
+                matches.append(ClaimMatch(reference: reference, kind: .wildcard, distance: Int32(wildcardDistance), source: .legacyWildcard(osType: true)))
             }
         }
 
@@ -87,6 +95,11 @@ public struct Resolver {
 
     /// Keeps each app's best match — handler or refused — comparing packed numbers; strings are
     /// read only when a report or a rule asks (see `MatchedClaim`).
+    ///
+    /// One temporary buffer serves the whole ranking: an open-addressed table keyed by app keeps
+    /// each app's best grouping word, the survivors are compacted to its front as ordering words
+    /// and sorted there (the rest of the buffer is the sort's scratch space), and the candidates
+    /// are written straight into the result arrays.
     private func rank(_ matches: [ClaimMatch], type: DocumentType, query: Query, legacyTags: [(tagClass: String, tag: String)]) throws -> Resolution {
         guard world.apps.count < RankEntry.maximumApps, matches.count < RankEntry.maximumMatches else {
             throw ResolutionLimitError(description: "\(query.text): \(matches.count) claims of \(world.apps.count) apps match; "
@@ -97,30 +110,36 @@ public struct Resolver {
         func refusal(_ facts: ClaimIndex.Facts) -> Refusal? {
             !facts.role.isHandler ? .notHandler : facts.rank == .none ? .rankNone : !role.accepts(facts.role) ? .role : nil
         }
-        let bundleIDOrder = index.bundleIDOrder
-        var order = RankEntry.bestOfEachApp(count: matches.count, ordering: {
-            RankEntry.ordering($0, bundleIDPlace: bundleIDOrder[RankEntry.app($0)])
-        }) { emit in
-            for (m, match) in matches.enumerated() {
-                let facts = index.facts(of: match.reference)
-                guard platform == .all || platform.includes(facts.platform) else { continue }
-                emit(RankEntry.grouping(app: match.reference.app, refused: refusal(facts) != nil,
-                                        key: MatchKey(match.kind, match.distance, facts.rank), match: m))
+        let context = MatchContext(world: world, type: type, dataType: dataType, legacyTags: legacyTags)
+        var handlers: [Candidate] = [], excluded: [Exclusion] = []
+        RankEntry.withTable(count: matches.count, apps: world.apps.count) { table in
+            matches.withUnsafeBufferPointer { matches in
+                for m in matches.indices {
+                    let match = matches[m]
+                    let facts = index.facts(of: match.reference)
+                    guard platform == .all || platform.includes(facts.platform) else { continue }
+                    table.insert(RankEntry.grouping(app: match.reference.app, refused: refusal(facts) != nil,
+                                                    key: MatchKey(match.kind, match.distance, facts.rank), match: m))
+                }
+                let order = index.bundleIDOrder.withUnsafeBufferPointer { places in
+                    table.sortedOrdering { RankEntry.ordering($0, bundleIDPlace: places[RankEntry.app($0)]) }
+                }
+                var handlerCount = 0
+                while handlerCount < order.count && !RankEntry.isRefused(order[handlerCount]) { handlerCount += 1 }
+                handlers.reserveCapacity(handlerCount)
+                for word in order[..<handlerCount] {
+                    handlers.append(Candidate(MatchedClaim(context: context, match: matches[RankEntry.match(word)])))
+                }
+                excluded.reserveCapacity(order.count - handlerCount)
+                for word in order[handlerCount...] {
+                    let match = matches[RankEntry.match(word)]
+                    excluded.append(Exclusion(MatchedClaim(context: context, match: match),
+                                              refusal: refusal(index.facts(of: match.reference)) ?? .role, query: role))
+                }
             }
         }
-        order.sort()
-        let handlerCount = order.firstIndex(where: RankEntry.isRefused) ?? order.count
-
-        let context = MatchContext(world: world, type: type, dataType: dataType, legacyTags: legacyTags)
-        return Resolution(
-            query: query, type: type,
-            handlers: order[..<handlerCount].map { Candidate(MatchedClaim(context: context, match: matches[RankEntry.match($0)])) },
-            excluded: order[handlerCount...].map {
-                let match = matches[RankEntry.match($0)]
-                return Exclusion(MatchedClaim(context: context, match: match), refusal: refusal(index.facts(of: match.reference)) ?? .role, query: role)
-            },
-            defaultHandler: nil,
-            previewable: index.isPreviewable(type), notes: [])
+        return Resolution(query: query, type: type, handlers: handlers, excluded: excluded, defaultHandler: nil,
+                          previewable: index.isPreviewable(type), notes: [])
     }
 
     // MARK: - User defaults
