@@ -190,4 +190,19 @@ final class ResolverTests: XCTestCase {
         XCTAssertEqual(r.handlers[1].bundleID, original.bundleID)
         XCTAssertFalse(r.handlers[1].isPinned)
     }
+
+    /// The resolver's own test of roles agrees with `RoleQuery.accepts` for every pair.
+    func testEveryRoleQueryAcceptsExactlyTheRolesItShould() throws {
+        let apps = try HandlerRole.allCases.map { role in
+            try Fixtures.app("com.roles.\(role.rawValue.lowercased())", claims: [(["public.plain-text"], role.rawValue, nil)])
+        }
+        let world = try makeWorld(extraApps: apps)
+        for query in RoleQuery.allCases {
+            let r = try Fixtures.resolve(".pdb", in: world, role: query)
+            let handlers = Set(r.handlers.map(\.bundleID).filter { $0.hasPrefix("com.roles.") })
+            let expected = Set(HandlerRole.allCases.filter { $0.isHandler && query.accepts($0) }.map { "com.roles.\($0.rawValue.lowercased())" })
+            XCTAssertEqual(handlers, expected, "\(query)")
+            XCTAssertEqual(Set(r.excluded.map(\.bundleID).filter { $0.hasPrefix("com.roles.") }), Set(apps.map(\.bundleID)).subtracting(expected))
+        }
+    }
 }
