@@ -4,6 +4,7 @@ import UniformRules
 
 // uniform-bench [all|plist|lua|core|scale|process] [--shared DIR] [--work DIR] [--sizes 1000,10000,100000]
 //               [--seed S] [--plot FILE] [--world N]
+// uniform-bench resolve [--generated] [--runs N] [--plain-only|--policy-only|--typical-only]
 // uniform-bench generate N DIR [--seed S]
 // Prints figures with ratios against baselines measured in the same run. Build in release:
 //   swift build -c release && .build/release/uniform-bench   (two --product flags build only the last)
@@ -42,6 +43,14 @@ case "resolve":
     guard let world = benchWorld(generated: arguments.contains("--generated")) else { exit(1) }
     let mix = ResolveMix(world: world)
     let label = arguments.contains("--generated") ? "\(worldSize) generated" : "56 real"
+    if arguments.contains("--typical-only") {
+        // The typical queries alone, no rules (for instruction counts under callgrind).
+        let resolver = UniformRules.RuleEngine(inputs: UniformRules.WorldInputs(manifests: world.apps), output: { _ in }).resolver
+        let figures = ResolveMix.measure(mix.typical, resolver: resolver, runs: runs)
+        print(String(format: "typical (%@, no rules): %d queries, %.0f q/s, %.0f ns/candidate", label, figures.queries,
+                     figures.perSecond, figures.nanosecondsPerCandidate))
+        exit(0)
+    }
     let inputs = UniformRules.WorldInputs(manifests: world.apps)
     if !arguments.contains("--policy-only") {
         mix.report("\(label), no rules", engine: UniformRules.RuleEngine(inputs: inputs, output: { _ in }), runs: runs)
