@@ -3,6 +3,25 @@
 #include "CLuaShim.h"
 #include <stdatomic.h>
 
+/* Lua's small blocks (tables, their nodes, short strings, closures: almost every allocation of a
+ * policy call) come from per-state free lists, one per 16-byte size class, carved from 64 KiB
+ * chunks. Lua always says how big a block it frees is, so blocks carry no header. The chunks go
+ * back to the system when the state closes. Off under AddressSanitizer, so it sees every block. */
+#define CLS_POOL_CLASSES 16
+#define CLS_POOL_MAX (CLS_POOL_CLASSES * 16)
+typedef struct cls_pool {
+    void *free[CLS_POOL_CLASSES];
+    void *chunks;              /* linked through each chunk's first word */
+    char *bump, *bump_end;     /* the unused rest of the newest chunk */
+} cls_pool;
+
+/* The shape of the last pattern a sandboxed string function was given (see sandbox.c). */
+typedef struct cls_pattern_shape {
+    size_t length;             /* of text; (size_t)-1 when nothing is kept */
+    char text[64];
+    int anchored, special, vars, options;
+} cls_pattern_shape;
+
 struct cls_limits {
     /* memory (bytes); soft = the configured cap, hard = soft + reserve for error reporting */
     size_t used, peak, soft, hard;
@@ -22,6 +41,10 @@ struct cls_limits {
     /* coverage */
     cls_line_fn line_fn;
     void *line_ctx;
+    /* work charged by library functions since the deadline was last checked */
+    double charged_since_clock;
+    cls_pattern_shape last_pattern;
+    cls_pool pool;
 };
 
 static inline cls_limits *cls_getlim(lua_State *L) {

@@ -22,7 +22,20 @@ cls_limits *cls_limits_new(void) {
     return lim;
 }
 
-void cls_limits_free(cls_limits *lim) { free(lim); }
+static void pool_release(cls_pool *pool) {
+    while (pool->chunks) {
+        void *next = *(void **)pool->chunks;
+        free(pool->chunks);
+        pool->chunks = next;
+    }
+    memset(pool, 0, sizeof *pool);
+}
+
+void cls_limits_free(cls_limits *lim) {
+    if (!lim) return;
+    pool_release(&lim->pool);
+    free(lim);
+}
 
 void cls_limits_configure(cls_limits *lim, int64_t instructions, size_t memory, double deadline_seconds,
                           int max_depth, int hook_step, size_t max_string, double max_pattern_work) {
@@ -50,6 +63,7 @@ void cls_limits_arm(lua_State *L, cls_limits *lim) {
     atomic_store_explicit(&lim->interrupted, 0, memory_order_relaxed);
     lim->budget = lim->budget_total;
     lim->refused_once = 0;
+    lim->charged_since_clock = 0;
     lim->deadline_at = lim->deadline_s > 0 ? cls_now() + lim->deadline_s : 0;
     if (lim->soft && lim->used > lim->soft) {   /* garbage left by a failed run */
         int h = lim->host; lim->host = 1;
@@ -78,14 +92,61 @@ void cls_limits_set_line_hook(lua_State *L, cls_limits *lim, cls_line_fn fn, voi
     lua_sethook(L, cls_hook, cls_hook_mask(lim), lim->step);
 }
 
+#if defined(__has_feature)
+#  if __has_feature(address_sanitizer)
+#    define CLS_NO_POOL 1
+#  endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#  define CLS_NO_POOL 1
+#endif
+#ifdef CLS_NO_POOL
+#  define CLS_POOLED(n) 0
+#else
+#  define CLS_POOLED(n) ((n) <= CLS_POOL_MAX)
+#endif
+#define CLS_POOL_CHUNK (64 * 1024)
+
+/* The size class of a block of 1...CLS_POOL_MAX bytes. */
+static inline int pool_class(size_t n) { return (int)((n + 15) >> 4) - 1; }
+
+static void *pool_alloc(cls_pool *pool, int c) {
+    void *p = pool->free[c];
+    if (p) {
+        pool->free[c] = *(void **)p;
+        return p;
+    }
+    size_t size = (size_t)(c + 1) << 4;
+    if ((size_t)(pool->bump_end - pool->bump) < size) {
+        char *chunk = malloc(CLS_POOL_CHUNK);
+        if (!chunk) return NULL;
+        *(void **)chunk = pool->chunks;
+        pool->chunks = chunk;
+        pool->bump = chunk + 16;   /* blocks stay 16-byte aligned */
+        pool->bump_end = chunk + CLS_POOL_CHUNK;
+    }
+    p = pool->bump;
+    pool->bump += size;
+    return p;
+}
+
+static inline void pool_free(cls_pool *pool, void *p, int c) {
+    *(void **)p = pool->free[c];
+    pool->free[c] = p;
+}
+
 /* Refuses growth only. Over the soft cap: refuse once (Lua then runs an emergency full GC and
  * retries), then allow up to the hard cap but mark the trip, so the next hook raises a proper
- * error with position and traceback. Beyond the hard cap: refuse (LUA_ERRMEM). */
+ * error with position and traceback. Beyond the hard cap: refuse (LUA_ERRMEM). The cap counts the
+ * sizes Lua asks for, pooled or not. */
 static void *cls_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     cls_limits *lim = ud;
-    size_t old = ptr ? osize : 0;
+    size_t old = ptr ? osize : 0;   /* without a block, osize is the kind of object, not a size */
     if (nsize == 0) {
-        free(ptr);
+        if (ptr) {
+            if (CLS_POOLED(old)) pool_free(&lim->pool, ptr, pool_class(old));
+            else free(ptr);
+        }
         lim->used -= old;
         return NULL;
     }
@@ -99,7 +160,24 @@ static void *cls_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
             lim->refused_once = 0;
         }
     }
-    void *p = realloc(ptr, nsize);
+    void *p;
+    if (CLS_POOLED(nsize)) {
+        int c = pool_class(nsize);
+        if (ptr && CLS_POOLED(old) && pool_class(old) == c) {
+            p = ptr;
+        } else if ((p = pool_alloc(&lim->pool, c)) && ptr) {
+            memcpy(p, ptr, old < nsize ? old : nsize);
+            if (CLS_POOLED(old)) pool_free(&lim->pool, ptr, pool_class(old));
+            else free(ptr);
+        }
+    } else if (ptr && CLS_POOLED(old)) {
+        if ((p = malloc(nsize))) {
+            memcpy(p, ptr, old);
+            pool_free(&lim->pool, ptr, pool_class(old));
+        }
+    } else {
+        p = realloc(ptr, nsize);
+    }
     if (p) {
         lim->used = lim->used - old + nsize;
         if (lim->used > lim->peak) lim->peak = lim->used;
@@ -120,6 +198,11 @@ lua_State *cls_newstate(cls_limits *lim) {
         lua_sethook(L, cls_hook, cls_hook_mask(lim), lim->step);
     }
     return L;
+}
+
+void cls_close(lua_State *L, cls_limits *lim) {
+    lua_close(L);   /* every block goes back to the pool first */
+    pool_release(&lim->pool);
 }
 
 int cls_host_pcall(lua_State *L, cls_limits *lim, int nargs, int nresults, int msgh) {
@@ -206,6 +289,8 @@ void cls_hook(lua_State *L, lua_Debug *ar) {
     if (count != lim->step || lua_gethookmask(L) != mask) lua_sethook(L, cls_hook, mask, lim->step);
 }
 
+#define CLS_CLOCK_WORK 4096.0
+
 void cls_charge(lua_State *L, double work, const char *what) {
     cls_limits *lim = cls_getlim(L);
     int kind = lim->tripped;
@@ -215,7 +300,16 @@ void cls_charge(lua_State *L, double work, const char *what) {
         lim->budget -= cost > (double)INT64_MAX / 4 ? INT64_MAX / 4 : (int64_t)cost;
         if (lim->budget <= 0) kind = CLS_LIMIT_INSTRUCTIONS;
     }
-    if (!kind && lim->deadline_at > 0 && cls_now() > lim->deadline_at) kind = CLS_LIMIT_DEADLINE;
+    /* The clock is read once per CLS_CLOCK_WORK steps of charged work (and for any call that
+     * costs that much alone): the count hook reads it between calls anyway, and reading it on
+     * every cheap `find` was a good part of the call. */
+    if (!kind && lim->deadline_at > 0) {
+        lim->charged_since_clock += work;
+        if (lim->charged_since_clock >= CLS_CLOCK_WORK) {
+            lim->charged_since_clock = 0;
+            if (cls_now() > lim->deadline_at) kind = CLS_LIMIT_DEADLINE;
+        }
+    }
     if (kind) {
         char desc[128];
         if (!lim->tripped) lim->tripped = kind;

@@ -8,7 +8,11 @@
 #include <math.h>
 #include <string.h>
 
+/* The library's own C function runs in the wrapper's frame, on the same arguments: no second
+ * call through Lua (the standard library functions wrapped here use no upvalues of their own). */
 static int call_original(lua_State *L) {
+    lua_CFunction original = lua_tocfunction(L, lua_upvalueindex(1));
+    if (original) return original(L);
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_rotate(L, 1, 1);
     lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
@@ -33,17 +37,20 @@ static int w_rep(lua_State *L) {
 }
 
 /* Worst-case steps of Lua's backtracking matcher: each unanchored start position times
- * (subject length + 1) per variable-length item ('*', '+', '-', %b), times 2 per '?'. */
-static double pattern_work(const char *p, size_t lp, size_t ls) {
+ * (subject length + 1) per variable-length item ('*', '+', '-', %b), times 2 per '?'. The shape
+ * of a pattern (anchored, how many of each, any special character at all) does not depend on
+ * the subject, so the last pattern's shape is kept: a policy calls `find` with the same pattern
+ * on every candidate. */
+static void pattern_shape(const char *p, size_t lp, cls_pattern_shape *shape) {
     size_t i = 0;
-    double starts = (double)ls + 1, per = 1, s1 = (double)ls + 1;
-    int special = 0;
-    if (lp > 0 && p[0] == '^') { starts = 1; i = 1; }
+    int special = 0, vars = 0, options = 0;
+    shape->anchored = lp > 0 && p[0] == '^';
+    if (shape->anchored) i = 1;
     while (i < lp) {
         char c = p[i];
         if (c == '%' && i + 1 < lp) {
             special = 1;
-            if (p[i + 1] == 'b') { per *= s1; i += 4; continue; }
+            if (p[i + 1] == 'b') { vars++; i += 4; continue; }
             if (p[i + 1] == 'f') { i += 2; if (i < lp && p[i] == '[') c = '['; else continue; }
             else i += 2;
         }
@@ -55,18 +62,37 @@ static double pattern_work(const char *p, size_t lp, size_t ls) {
             while (i < lp && p[i] != ']') i += (p[i] == '%') ? 2 : 1;
             i++;
         } else if (c != '%') {
-            if (strchr("().$", c)) special = 1;
+            if (c == '(' || c == ')' || c == '.' || c == '$') special = 1;
             i++;
         }
         if (i < lp) {
             char q = p[i];
-            if (q == '*' || q == '+' || q == '-') { per *= s1; i++; special = 1; }
-            else if (q == '?') { per *= 2; i++; special = 1; }
+            if (q == '*' || q == '+' || q == '-') { vars++; i++; special = 1; }
+            else if (q == '?') { options++; i++; special = 1; }
         }
-        if (per > 1e30) per = 1e30;
     }
-    if (!special) return (double)ls + (double)lp;
-    return starts * per + (double)lp;
+    shape->special = special;
+    shape->vars = vars;
+    shape->options = options;
+}
+
+static double pattern_work(cls_limits *lim, const char *p, size_t lp, size_t ls) {
+    cls_pattern_shape *shape = &lim->last_pattern;
+    if (!(shape->length == lp && lp <= sizeof shape->text && memcmp(shape->text, p, lp) == 0)) {
+        pattern_shape(p, lp, shape);
+        if (lp <= sizeof shape->text) {
+            memcpy(shape->text, p, lp);
+            shape->length = lp;
+        } else {
+            shape->length = (size_t)-1;
+        }
+    }
+    if (!shape->special) return (double)ls + (double)lp;
+    double s1 = (double)ls + 1, per = 1;
+    for (int k = 0; k < shape->vars && per <= 1e30; k++) per *= s1;
+    for (int k = 0; k < shape->options && per <= 1e30; k++) per *= 2;
+    if (per > 1e30) per = 1e30;
+    return (shape->anchored ? 1 : s1) * per + (double)lp;
 }
 
 static int w_pattern(lua_State *L, const char *name, int plain_arg) {
@@ -74,7 +100,7 @@ static int w_pattern(lua_State *L, const char *name, int plain_arg) {
     luaL_checklstring(L, 1, &ls);
     const char *p = luaL_checklstring(L, 2, &lp);
     cls_limits *lim = cls_getlim(L);
-    double work = (plain_arg && lua_toboolean(L, plain_arg)) ? (double)ls + (double)lp : pattern_work(p, lp, ls);
+    double work = (plain_arg && lua_toboolean(L, plain_arg)) ? (double)ls + (double)lp : pattern_work(lim, p, lp, ls);
     if (lim->max_pattern_work > 0 && work > lim->max_pattern_work)
         return luaL_error(L, "string.%s: pattern too complex for a subject of %I bytes "
                           "(worst case %f steps; sandbox limit %f)", name, (lua_Integer)ls, work, lim->max_pattern_work);

@@ -4,6 +4,7 @@ import UniformRules
 
 // uniform-bench [all|plist|lua|core|scale|process] [--shared DIR] [--work DIR] [--sizes 1000,10000,100000]
 //               [--seed S] [--plot FILE] [--world N]
+// uniform-bench resolve [--generated] [--runs N] [--plain-only|--policy-only|--typical-only]
 // uniform-bench generate N DIR [--seed S]
 // uniform-bench profile-plist [--binary] [--rounds N]   (our reader alone, for perf record/stat)
 // Prints figures with ratios against baselines measured in the same run. Build in release:
@@ -36,9 +37,34 @@ case "generate":
     let start = Clock.now()
     let (files, bytes) = try WorldGenerator(count: n, seed: seed).write(to: arguments[2])
     print(String(format: "%d manifests, %.1f MB, in %.1f s", files.count, Double(bytes) / 1e6, Clock.now() - start))
+case "resolve":
+    // Resolve figures only (no rules and one Lua policy), for iterating on the resolver:
+    // `resolve [--generated] [--runs N]` on the real manifests or the generated world of --world N.
+    let runs = option("--runs").flatMap { Int($0) } ?? 10
+    guard let world = benchWorld(generated: arguments.contains("--generated")) else { exit(1) }
+    let mix = ResolveMix(world: world)
+    let label = arguments.contains("--generated") ? "\(worldSize) generated" : "56 real"
+    if arguments.contains("--typical-only") {
+        // The typical queries alone, no rules (for instruction counts under callgrind).
+        let resolver = UniformRules.RuleEngine(inputs: UniformRules.WorldInputs(manifests: world.apps), output: { _ in }).resolver
+        let figures = ResolveMix.measure(mix.typical, resolver: resolver, runs: runs)
+        print(String(format: "typical (%@, no rules): %d queries, %.0f q/s, %.0f ns/candidate", label, figures.queries,
+                     figures.perSecond, figures.nanosecondsPerCandidate))
+        exit(0)
+    }
+    let inputs = UniformRules.WorldInputs(manifests: world.apps)
+    if !arguments.contains("--policy-only") {
+        mix.report("\(label), no rules", engine: UniformRules.RuleEngine(inputs: inputs, output: { _ in }), runs: runs)
+    }
+    if !arguments.contains("--plain-only") {
+        let policy = UniformRules.RuleEngine(inputs: inputs, output: { _ in })
+        try policy.load(source: rankingPolicySource, chunkName: "bench/policy.lua")
+        mix.report("\(label), one Lua policy", engine: policy, runs: runs)
+    }
 case "profile-resolve":
-    // A loop for `perf record`: the resolve mix on the real manifests, no rules, ~5 s.
-    let world = World(manifests: ManifestLoader().load([shared + "/realworld/plists"]).manifests)
+    // A loop for `perf record`: the resolve mix on the real manifests (or, with --generated, the
+    // generated world of --world N), no rules (or, with --policy, one Lua policy), ~5 s.
+    guard let world = benchWorld(generated: arguments.contains("--generated")) else { exit(1) }
     let mix = ResolveMix(world: world)
     let engine = UniformRules.RuleEngine(inputs: UniformRules.WorldInputs(manifests: world.apps), output: { _ in })
     if arguments.contains("--policy") { try engine.load(source: rankingPolicySource, chunkName: "bench/policy.lua") }
@@ -70,4 +96,11 @@ default:
     }
     if wants("scale") { runScaleBenchmark(sizes: sizes, workDirectory: work, seed: seed, plot: plot) }
     if wants("process") { runProcessBenchmark(sharedDirectory: shared, workDirectory: work) }
+}
+
+/// The real manifests, or the generated world of `--world N` (generated if missing).
+@MainActor func benchWorld(generated: Bool) -> World? {
+    if !generated { return World(manifests: ManifestLoader().load([shared + "/realworld/plists"]).manifests) }
+    guard let directory = generatedWorld(apps: worldSize, seed: seed, under: work) else { return nil }
+    return World(manifests: ManifestLoader().load([directory]).manifests)
 }

@@ -135,4 +135,74 @@ final class ResolverTests: XCTestCase {
         XCTAssertTrue(try Fixtures.resolve(".pdb", in: base).handlers.contains { $0.bundleID == "com.acme.ios" })
         XCTAssertFalse(try Fixtures.resolve(".pdb", in: macOnly).handlers.contains { $0.bundleID == "com.acme.ios" })
     }
+
+    /// Long candidate lists are ranked by a radix sort and, in worlds with many more apps than
+    /// matches, grouped through a hash table: the order is still specificity, distance, rank,
+    /// bundle id, with one entry per app and every refusal excluded.
+    func testLongListsKeepTheOrderInWorldsOfFewAndOfManyApps() throws {
+        var generator = SystemRandomNumberGenerator()
+        let types = ["com.acme.pdb", "public.plain-text", "public.text", "public.data", "public.item", "public.content"]
+        let roles = ["Viewer", "Editor", "Viewer", "None"], ranks: [String?] = ["Owner", "Default", "Alternate", nil, "None"]
+        var apps: [Manifest] = []
+        for i in 0..<240 {
+            let claims = (0..<(1 + i % 3)).map { k in
+                ([types[(i * 7 + k * 3) % types.count]], roles[(i + k) % roles.count], ranks[(i * 5 + k) % ranks.count])
+            }
+            apps.append(try Fixtures.app(String(format: "org.bulk.app%03d", (i * 97) % 240), claims: claims))
+        }
+        // Many more apps than matches: the resolver then groups matches through a hash table.
+        let unrelated = try (0..<1_500).map { try Fixtures.app("net.other.app\($0)", claims: [(["public.image"], "Viewer", nil)]) }
+        for world in [try makeWorld(extraApps: apps.shuffled(using: &generator)),
+                      try makeWorld(extraApps: (apps + unrelated).shuffled(using: &generator))] {
+            let r = try Fixtures.resolve(".pdb", in: world)
+            XCTAssertGreaterThan(r.handlers.count, 100)
+            func key(_ c: Candidate) -> (Int, Int, Int, String) { (c.match.specificity, c.distance, c.rank.order, c.bundleID) }
+            for (a, b) in zip(r.handlers, r.handlers.dropFirst()) {
+                XCTAssertTrue(key(a) < key(b), "\(key(a)) before \(key(b))")
+            }
+            let handlerIDs = r.handlers.map(\.bundleID), excludedIDs = r.excluded.map(\.bundleID)
+            XCTAssertEqual(Set(handlerIDs).count, handlerIDs.count, "one entry per app")
+            XCTAssertEqual(Set(excludedIDs).count, excludedIDs.count)
+            XCTAssertTrue(Set(handlerIDs).isDisjoint(with: excludedIDs))
+            XCTAssertEqual(handlerIDs.count + excludedIDs.count, 6 + 240, "every app claims a supertype of the document")
+            XCTAssertFalse(handlerIDs.contains { $0.hasPrefix("net.other.") })
+        }
+    }
+
+    /// What stages mark on a candidate (pins, touches, reasons) belongs to that value alone.
+    func testCandidateMarksAreValues() throws {
+        let r = try Fixtures.resolve(".pdb", in: makeWorld())
+        let original = r.handlers[1]
+        var copy = original
+        copy.isPinned = true
+        copy.isUserDefault = true
+        copy.touches.append(RuleTouch(location: SourceLocation(file: "rules/a.lua", line: 3), action: "pinned"))
+        copy.reasons.append("pinned by a test")
+        var second = copy
+        second.touches = []
+        XCTAssertFalse(original.isPinned || original.isUserDefault)
+        XCTAssertTrue(original.touches.isEmpty)
+        XCTAssertEqual(original.reasons.count, 2)
+        XCTAssertTrue(copy.isPinned && copy.isUserDefault)
+        XCTAssertEqual(copy.touches.map(\.action), ["pinned"])
+        XCTAssertEqual(copy.reasons.last, "pinned by a test")
+        XCTAssertTrue(second.touches.isEmpty && second.isPinned)
+        XCTAssertEqual(r.handlers[1].bundleID, original.bundleID)
+        XCTAssertFalse(r.handlers[1].isPinned)
+    }
+
+    /// The resolver's own test of roles agrees with `RoleQuery.accepts` for every pair.
+    func testEveryRoleQueryAcceptsExactlyTheRolesItShould() throws {
+        let apps = try HandlerRole.allCases.map { role in
+            try Fixtures.app("com.roles.\(role.rawValue.lowercased())", claims: [(["public.plain-text"], role.rawValue, nil)])
+        }
+        let world = try makeWorld(extraApps: apps)
+        for query in RoleQuery.allCases {
+            let r = try Fixtures.resolve(".pdb", in: world, role: query)
+            let handlers = Set(r.handlers.map(\.bundleID).filter { $0.hasPrefix("com.roles.") })
+            let expected = Set(HandlerRole.allCases.filter { $0.isHandler && query.accepts($0) }.map { "com.roles.\($0.rawValue.lowercased())" })
+            XCTAssertEqual(handlers, expected, "\(query)")
+            XCTAssertEqual(Set(r.excluded.map(\.bundleID).filter { $0.hasPrefix("com.roles.") }), Set(apps.map(\.bundleID)).subtracting(expected))
+        }
+    }
 }

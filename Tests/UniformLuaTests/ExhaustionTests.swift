@@ -50,6 +50,68 @@ final class ExhaustionTests: XCTestCase {
         assertFails("return (('a'):rep(500)):gsub('(.-)%1*b', '')", in: state, kind: .runtime, contains: "pattern too complex")
     }
 
+    /// The sandbox keeps the last pattern's shape: a pattern of the same length, or the same
+    /// pattern on a longer subject, must still be judged on its own.
+    func testPatternShapeIsNotReusedForAnotherPatternOrSubject() {
+        XCTAssertEqual(eval("return ('aaaa'):find('.-.-b'), ('aaaa'):find('aaaab')", in: state), [.nil, .nil])
+        assertFails("return (('a'):rep(2000)):find('.-.-b')", in: state, kind: .runtime, contains: "pattern too complex")
+        XCTAssertEqual(eval("return ('aaaa'):find('xx.-b'), ('ab'):find('a.-b')", in: state), [.nil, .integer(1), .integer(2)])
+        assertFails("return (('a'):rep(2000)):find('a.-.-b')", in: state, kind: .runtime, contains: "pattern too complex")
+        let long = String(repeating: "x", count: 100)
+        XCTAssertEqual(eval("return ('\(long)'):find('\(long).-y'), ('\(long)'):find('\(long)')", in: state),
+                       [.nil, .integer(1), .integer(100)])
+    }
+
+    /// Cheap calls of a wrapped library function read the clock only now and then; a loop of
+    /// them still stops at the deadline.
+    func testDeadlineStopsALoopOfCheapPatternCalls() {
+        var l = testLimits
+        l.instructions = 0
+        l.deadlineSeconds = 0.2
+        let s = makeState(l)
+        let start = Date()
+        assertFails("local s = 'com.acme.x' while true do s:find('^org%.') s:find('^org%.') end", in: s, kind: .limit(.deadline))
+        XCTAssertLessThan(Date().timeIntervalSince(start), 1.5)
+    }
+
+    /// An argument error raised by the library function behind a sandbox wrapper names the
+    /// function (it used to read `to '?'`).
+    func testWrappedLibraryFunctionsNameThemselvesInErrors() {
+        let e = assertFails("return string.find('x', 'a', {})", in: state, kind: .runtime)
+        XCTAssertTrue(e?.message.contains("bad argument #3 to 'find'") ?? false, e?.message ?? "")
+        let insert = assertFails("local t = {} table.insert(t, 1, 2, 3)", in: state, kind: .runtime)
+        XCTAssertTrue(insert?.message.contains("wrong number of arguments to 'insert'") ?? false, insert?.message ?? "")
+    }
+
+    /// Lua's small blocks come from the state's own pool: growing and shrinking strings and
+    /// tables across its size classes and beyond keeps every value intact, and the memory
+    /// count comes back down once the garbage is collected.
+    func testValuesSurviveGrowingAndShrinkingThroughEverySizeClass() {
+        let before = state.memoryUsed
+        XCTAssertEqual(eval("""
+            local keep = {}
+            for round = 1, 3 do
+              local t = {}
+              for i = 1, 600 do
+                t[i] = ('x'):rep(i % 300) .. i
+                local r = {}
+                for k = 1, i % 40 do r[k] = k; r['f' .. k] = i end
+                keep[i] = r
+              end
+              for i = 600, 1, -1 do assert(t[i] == ('x'):rep(i % 300) .. i) t[i] = nil end
+              for i = 1, 600 do
+                local r = keep[i]
+                for k = 1, i % 40 do assert(r[k] == k and r['f' .. k] == i) end
+              end
+            end
+            keep = nil
+            collectgarbage('collect')
+            return true
+            """, in: state), [.boolean(true)])
+        state.collectGarbage()
+        XCTAssertLessThan(state.memoryUsed, before + 64 << 10)
+    }
+
     func testManyCheapPatternCallsChargeBudget() {
         assertFails("local s = ('a'):rep(1000) while true do s:find('.-b') end", in: state, kind: .limit(.instructions))
     }

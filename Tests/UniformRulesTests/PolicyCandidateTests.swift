@@ -78,6 +78,67 @@ final class PolicyCandidateTests: XCTestCase {
         XCTAssertThrowsError(try resolve(foreign, ".pdb")) { XCTAssertTrue("\($0)".contains("added com.evil"), "\($0)") }
     }
 
+    /// The query is lazy as the records are: fields read on first use and kept, `pairs` sees
+    /// them all, and keys that are not fields read nil (on records too, where `c[1]` used to
+    /// raise an error from the host's fetch).
+    func testTheQueryFetchesItsFieldsOnFirstRead() throws {
+        let e = try engine(rules: """
+        uniform.policy("look", function(query, candidates)
+          before = rawget(query, "type")
+          qtype, supers = query.type, table.concat(query.supertypes, " ")
+          after = rawget(query, "type")
+          names = {}
+          for k in pairs(query) do names[#names + 1] = k end
+          table.sort(names)
+          odd = { query[1], query.nothing, candidates[1][1], candidates[1].nothing, query[true] }
+          kept = query
+        end)
+        """)
+        let r = try resolve(e, ".pdb")
+        let values = try e.state.run("""
+        return before, qtype, supers, after, table.concat(names, " "), #odd, kept.tag, kept.kind, kept.tag_class, kept.text, kept.from
+        """, chunkName: "check")
+        let graph = e.world.graph
+        XCTAssertEqual(values[0], .nil, "not there until read")
+        XCTAssertEqual(values[1].stringValue, r.type.identifier)
+        XCTAssertEqual(values[2].stringValue, r.type.ancestors.filter { $0.id != r.type.id }.map { graph.identifier($0.id) }.joined(separator: " "))
+        XCTAssertEqual(values[3].stringValue, r.type.identifier, "kept once read")
+        XCTAssertEqual(values[4].stringValue, "dynamic kind role supertypes tag tag_class text type")
+        XCTAssertEqual(values[5].intValue, 0)
+        XCTAssertEqual(values[6].stringValue, "pdb")
+        XCTAssertEqual(values[7].stringValue, "extension")
+        XCTAssertEqual(values[8].stringValue, "public.filename-extension")
+        XCTAssertEqual(values[9].stringValue, ".pdb")
+        XCTAssertEqual(values[10], .nil)
+
+        let sent = try engine(rules: """
+        uniform.policy("from", function(query, candidates) from, role = query.from, query.role end)
+        """)
+        _ = try sent.resolve(Query(target: .fileExtension("pdb"), role: .editor, from: "com.example.sender", text: ".pdb"))
+        let seen = try sent.state.run("return from, role", chunkName: "check")
+        XCTAssertEqual(seen, [.string("com.example.sender"), .string("editor")])
+    }
+
+    /// A list handed back as it was given — records, ids, a copy, or nothing returned — leaves
+    /// the resolution untouched; a pin of the first candidate still counts.
+    func testAListHandedBackAsGivenChangesNothingButAPinStillCounts() throws {
+        let before = try resolve(try engine(rules: ""), ".pdb").handlers.map(\.bundleID)
+        for body in ["return candidates:ids()", "return candidates", "local t = {} for i, c in ipairs(candidates) do t[i] = c end return t",
+                     "local _ = candidates[1].path", "candidates:move(candidates[1].bundle_id, 1)"] {
+            let e = try engine(rules: "uniform.policy('same', function(query, candidates) \(body) end)")
+            let r = try resolve(e, ".pdb")
+            XCTAssertEqual(r.handlers.map(\.bundleID), before, body)
+            XCTAssertTrue(r.handlers.allSatisfy { $0.touches.isEmpty && !$0.isPinned }, body)
+        }
+        let pin = try engine(rules: """
+        uniform.policy("pin-first", function(query, candidates) candidates:pin(candidates[1].bundle_id, "already first") end)
+        """)
+        let r = try resolve(pin, ".pdb")
+        XCTAssertEqual(r.handlers.map(\.bundleID), before)
+        XCTAssertTrue(r.handlers[0].isPinned)
+        XCTAssertEqual(r.handlers[0].touches.map(\.action), ["pinned"])
+    }
+
     /// The records take their bundle ids from a per-world array: a new world (other inputs, in
     /// another order) must not see the old one's.
     func testRecordsFollowTheWorldWhenTheInputsChange() throws {

@@ -65,6 +65,8 @@ int cls_limits_set_host(cls_limits *lim, int host);
 
 /** Creates a state whose allocator enforces lim. Installs a panic handler and the hook. */
 lua_State *cls_newstate(cls_limits *lim);
+/** Closes a state made by cls_newstate and returns its allocator's pooled memory to the system. */
+void cls_close(lua_State *L, cls_limits *lim);
 
 /** Protected call from the host: drops host mode for the duration (the cap applies to Lua). */
 int cls_host_pcall(lua_State *L, cls_limits *lim, int nargs, int nresults, int msgh);

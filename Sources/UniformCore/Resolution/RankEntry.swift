@@ -24,37 +24,130 @@ enum RankEntry {
         (grouping >> 23 & 0x1FFFF) << 47 | UInt64(bundleIDPlace) << 23 | (grouping & matchMask)
     }
 
-    /// The least grouping word of each app, in no particular order, as `ordering` maps it: one
-    /// pass over a small open-addressed table keyed by app, instead of sorting every match.
-    static func bestOfEachApp(count: Int, ordering: (UInt64) -> UInt64, _ words: (_ emit: (UInt64) -> Void) -> Void) -> [UInt64] {
-        var capacity = 16
-        while capacity < count * 2 { capacity <<= 1 }
-        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: capacity) { slots in
-            slots.initialize(repeating: empty)
-            let mask = capacity - 1
+    /// The table that keeps each app's least grouping word, in a temporary buffer. With few
+    /// apps (no more than twice the matches) a slot per app, indexed by app; otherwise an
+    /// open-addressed table keyed by app, of at least twice as many slots as matches. Either way
+    /// the buffer holds at least twice as many words as there can be survivors: they are later
+    /// compacted to its front and sorted with the rest as scratch space.
+    struct Table {
+        fileprivate let slots: UnsafeMutableBufferPointer<UInt64>
+        /// Slots in use by the table: the apps when indexed by app, else all.
+        fileprivate let used: Int
+        fileprivate let direct: Bool
+        fileprivate let mask: Int
+        fileprivate let shift: UInt64
+
+        fileprivate init(slots: UnsafeMutableBufferPointer<UInt64>, direct: Bool, apps: Int) {
+            self.slots = slots
+            self.direct = direct
+            used = direct ? apps : slots.count
+            mask = slots.count - 1
+            shift = UInt64(64 - slots.count.trailingZeroBitCount)
+            UnsafeMutableBufferPointer(rebasing: slots[0..<used]).initialize(repeating: RankEntry.empty)
+        }
+
+        /// Keeps `word` if it is the least seen for its app.
+        @inline(__always)
+        func insert(_ word: UInt64) {
+            let app = RankEntry.app(word)
+            if direct {
+                if word < slots[app] { slots[app] = word }
+                return
+            }
             // Fibonacci hashing: the product's high bits, which depend on every bit of the app.
-            let shift = UInt64(64 - capacity.trailingZeroBitCount)
-            var used = 0
-            words { word in
-                var i = Int(truncatingIfNeeded: (UInt64(app(word)) &* 0x9E37_79B9_7F4A_7C15) >> shift)
-                while true {
-                    let slot = slots[i]
-                    if slot == empty {
-                        slots[i] = word
-                        used += 1
-                        return
-                    }
-                    if app(slot) == app(word) {
-                        if word < slot { slots[i] = word }
-                        return
-                    }
-                    i = (i + 1) & mask
+            var i = Int(truncatingIfNeeded: (UInt64(app) &* 0x9E37_79B9_7F4A_7C15) >> shift)
+            while true {
+                let slot = slots[i]
+                if slot == RankEntry.empty {
+                    slots[i] = word
+                    return
+                }
+                if RankEntry.app(slot) == app {
+                    if word < slot { slots[i] = word }
+                    return
+                }
+                i = (i + 1) & mask
+            }
+        }
+
+        /// Each app's least grouping word, as `ordering` maps it, in ascending order. Valid only
+        /// inside `withTable`; the table is spent.
+        @inline(__always)
+        func sortedOrdering(_ ordering: (UInt64) -> UInt64) -> UnsafeBufferPointer<UInt64> {
+            var n = 0
+            for i in 0..<used {
+                let slot = slots[i]
+                // n ≤ i: the compacted front never overtakes the slots still to be read.
+                if slot != RankEntry.empty {
+                    slots[n] = ordering(slot)
+                    n += 1
                 }
             }
-            var best: [UInt64] = []
-            best.reserveCapacity(used)
-            for slot in slots where slot != empty { best.append(ordering(slot)) }
-            return best
+            let words = UnsafeMutableBufferPointer(rebasing: slots[0..<n])
+            RankEntry.sort(words, scratch: UnsafeMutableBufferPointer(rebasing: slots[n..<(2 * n)]))
+            return UnsafeBufferPointer(words)
+        }
+    }
+
+    /// Runs `body` with an empty table for `count` matches of a world of `apps` apps.
+    static func withTable<R>(count: Int, apps: Int, _ body: (inout Table) throws -> R) rethrows -> R {
+        // Survivors are at most min(count, apps): the buffer holds twice that, and the table.
+        if apps <= 2 * count {
+            return try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: max(apps, 2 * min(count, apps), 1)) { slots in
+                var table = Table(slots: slots, direct: true, apps: apps)
+                return try body(&table)
+            }
+        }
+        var capacity = 16
+        while capacity < count * 2 { capacity <<= 1 }
+        return try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: capacity) { slots in
+            var table = Table(slots: slots, direct: false, apps: apps)
+            return try body(&table)
+        }
+    }
+
+    /// Sorts ordering words. Only bits 23… decide — the match index never does, as each app
+    /// appears once and its bundle-id place is its own — so a long list takes a radix sort over
+    /// the bytes of those bits that differ at all (a few passes), a short one an insertion sort.
+    static func sort(_ words: UnsafeMutableBufferPointer<UInt64>, scratch: UnsafeMutableBufferPointer<UInt64>) {
+        let n = words.count
+        guard n > 1 else { return }
+        if n <= 48 {
+            for i in 1..<n {
+                let word = words[i]
+                var j = i
+                while j > 0 && words[j - 1] > word {
+                    words[j] = words[j - 1]
+                    j -= 1
+                }
+                words[j] = word
+            }
+            return
+        }
+        var differing: UInt64 = 0
+        let first = words[0]
+        for word in words { differing |= word ^ first }
+        var source = words, target = scratch
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { counts in
+            for shift in stride(from: 23, to: 64, by: 8) where (differing >> UInt64(shift)) & 0xFF != 0 {
+                counts.initialize(repeating: 0)
+                for word in source { counts[Int(truncatingIfNeeded: word >> UInt64(shift)) & 0xFF] &+= 1 }
+                var total: UInt32 = 0
+                for digit in 0..<256 {
+                    let c = counts[digit]
+                    counts[digit] = total
+                    total &+= c
+                }
+                for word in source {
+                    let digit = Int(truncatingIfNeeded: word >> UInt64(shift)) & 0xFF
+                    target[Int(counts[digit])] = word
+                    counts[digit] &+= 1
+                }
+                swap(&source, &target)
+            }
+        }
+        if source.baseAddress != words.baseAddress {
+            _ = words.update(fromContentsOf: source)
         }
     }
 }

@@ -14,9 +14,11 @@ public struct RuleTouch: Sendable, Hashable {
 
 /// One app that can open the document, with everything needed to say why. The facts are read
 /// from the world on demand (see `MatchContext`), so a candidate costs a few words until a
-/// report or a rule asks about it.
+/// report or a rule asks about it; what stages and user defaults mark on it (rarely anything)
+/// lives in a box made on the first mark.
 public struct Candidate: Sendable {
     let matched: MatchedClaim
+    private var marks: Marks?
 
     public var bundleID: String { matched.bundleID }
     /// The app's index in `World.apps` of the world that answered.
@@ -35,109 +37,145 @@ public struct Candidate: Sendable {
     /// Why the app is a candidate, most important first. Written on first read; stages that
     /// add reasons store the whole list.
     public var reasons: [String] {
-        get { writtenReasons ?? matched.explanation.reasons() }
-        set { writtenReasons = newValue }
+        get { marks?.reasons ?? matched.explanation.reasons() }
+        set { markable().reasons = newValue }
     }
-    public var isUserDefault = false
-    public var isPinned = false
-    public var touches: [RuleTouch] = []
-    private var writtenReasons: [String]?
+    public var isUserDefault: Bool {
+        get { marks?.isUserDefault ?? false }
+        set { if newValue != isUserDefault { markable().isUserDefault = newValue } }
+    }
+    public var isPinned: Bool {
+        get { marks?.isPinned ?? false }
+        set { if newValue != isPinned { markable().isPinned = newValue } }
+    }
+    public var touches: [RuleTouch] {
+        get { marks?.touches ?? [] }
+        set { if !(newValue.isEmpty && marks == nil) { markable().touches = newValue } }
+    }
 
     init(_ matched: MatchedClaim) {
         self.matched = matched
     }
+
+    /// The marks, copied first if another candidate value shares them.
+    private mutating func markable() -> Marks {
+        if marks == nil {
+            marks = Marks()
+        } else if !isKnownUniquelyReferenced(&marks) {
+            marks = Marks(copying: marks!)
+        }
+        return marks!
+    }
+
+    /// Copied on write (see `markable`), so candidate values never share a change.
+    private final class Marks: @unchecked Sendable {
+        var isUserDefault = false
+        var isPinned = false
+        var touches: [RuleTouch] = []
+        var reasons: [String]?
+
+        init() {}
+
+        init(copying other: Marks) {
+            isUserDefault = other.isUserDefault
+            isPinned = other.isPinned
+            touches = other.touches
+            reasons = other.reasons
+        }
+    }
 }
 
 /// A claim that matched but does not make its app a handler. The resolver's own exclusions
-/// write their sentences on demand; stages (hide rules, policies) give theirs in full.
+/// write their sentences on demand; stages (hide rules, policies) give theirs in full. The
+/// resolver's own cost a claim and two small numbers; what stages give lives in a box.
 public struct Exclusion: Sendable {
-    private enum Facts: Sendable {
-        case matched(MatchedClaim)
-        case given(bundleID: String, claim: SourceLocation, rank: HandlerRank, role: HandlerRole,
-                   match: MatchKind, distance: Int, claimedType: String, path: [String])
-    }
-    private enum Reason: Sendable {
-        case refusal(Refusal, RoleQuery)
-        case given(String)
-    }
-    private let facts: Facts
-    private let why: Reason
+    /// The claim behind it; nil for an exclusion given in full.
+    private let matched: MatchedClaim?
+    /// Why the resolver refused the claim; nil when a stage gave the reason.
+    private let refusal: Refusal?
+    private let query: RoleQuery
+    private var extra: Extra?
 
-    public var bundleID: String {
-        switch facts {
-        case .matched(let m): m.bundleID
-        case .given(let bundleID, _, _, _, _, _, _, _): bundleID
-        }
-    }
+    public var bundleID: String { matched?.bundleID ?? extra!.given!.bundleID }
     public var reason: String {
-        switch (why, facts) {
-        case (.refusal(let refusal, let query), .matched(let m)): m.sentence(for: refusal, query: query)
-        case (.given(let reason), _): reason
-        case (.refusal, .given): "excluded"
+        if let reason = extra?.reason { return reason }
+        if let matched, let refusal { return matched.sentence(for: refusal, query: query) }
+        return "excluded"
+    }
+    public var claim: SourceLocation { matched?.claimLocation ?? extra!.given!.claim }
+    public var rank: HandlerRank { matched?.rank ?? extra!.given!.rank }
+    public var role: HandlerRole { matched?.role ?? extra!.given!.role }
+    public var match: MatchKind { matched?.kind ?? extra!.given!.match }
+    public var distance: Int { matched?.distance ?? extra!.given!.distance }
+    public var claimedType: String { matched?.claimedType ?? extra!.given!.claimedType }
+    public var path: [String] { matched?.path ?? extra!.given!.path }
+    public var touches: [RuleTouch] {
+        get { extra?.touches ?? [] }
+        set {
+            if newValue.isEmpty && extra == nil { return }
+            if extra == nil {
+                extra = Extra()
+            } else if !isKnownUniquelyReferenced(&extra) {
+                extra = Extra(copying: extra!)
+            }
+            extra!.touches = newValue
         }
     }
-    public var claim: SourceLocation {
-        switch facts {
-        case .matched(let m): m.claimLocation
-        case .given(_, let claim, _, _, _, _, _, _): claim
-        }
-    }
-    public var rank: HandlerRank {
-        switch facts {
-        case .matched(let m): m.rank
-        case .given(_, _, let rank, _, _, _, _, _): rank
-        }
-    }
-    public var role: HandlerRole {
-        switch facts {
-        case .matched(let m): m.role
-        case .given(_, _, _, let role, _, _, _, _): role
-        }
-    }
-    public var match: MatchKind {
-        switch facts {
-        case .matched(let m): m.kind
-        case .given(_, _, _, _, let match, _, _, _): match
-        }
-    }
-    public var distance: Int {
-        switch facts {
-        case .matched(let m): m.distance
-        case .given(_, _, _, _, _, let distance, _, _): distance
-        }
-    }
-    public var claimedType: String {
-        switch facts {
-        case .matched(let m): m.claimedType
-        case .given(_, _, _, _, _, _, let claimedType, _): claimedType
-        }
-    }
-    public var path: [String] {
-        switch facts {
-        case .matched(let m): m.path
-        case .given(_, _, _, _, _, _, _, let path): path
-        }
-    }
-    public var touches: [RuleTouch] = []
 
     public init(bundleID: String, reason: String, claim: SourceLocation, rank: HandlerRank, role: HandlerRole, match: MatchKind,
                 distance: Int, claimedType: String, path: [String], touches: [RuleTouch] = []) {
-        facts = .given(bundleID: bundleID, claim: claim, rank: rank, role: role, match: match,
-                       distance: distance, claimedType: claimedType, path: path)
-        why = .given(reason)
-        self.touches = touches
+        matched = nil
+        refusal = nil
+        query = .all
+        let extra = Extra()
+        extra.given = Given(bundleID: bundleID, claim: claim, rank: rank, role: role, match: match,
+                            distance: distance, claimedType: claimedType, path: path)
+        extra.reason = reason
+        extra.touches = touches
+        self.extra = extra
     }
 
     init(_ matched: MatchedClaim, refusal: Refusal, query: RoleQuery) {
-        facts = .matched(matched)
-        why = .refusal(refusal, query)
+        self.matched = matched
+        self.refusal = refusal
+        self.query = query
     }
 
     /// A candidate taken out by a stage (a hide rule, a policy's drop), for the reason given.
     public init(_ candidate: Candidate, reason: String, touches: [RuleTouch]) {
-        facts = .matched(candidate.matched)
-        why = .given(reason)
-        self.touches = touches
+        matched = candidate.matched
+        refusal = nil
+        query = .all
+        let extra = Extra()
+        extra.reason = reason
+        extra.touches = touches
+        self.extra = extra
+    }
+
+    private struct Given: Sendable {
+        var bundleID: String
+        var claim: SourceLocation
+        var rank: HandlerRank
+        var role: HandlerRole
+        var match: MatchKind
+        var distance: Int
+        var claimedType: String
+        var path: [String]
+    }
+
+    /// Copied on write (see `touches`), so exclusion values never share a change.
+    private final class Extra: @unchecked Sendable {
+        var given: Given?
+        var reason: String?
+        var touches: [RuleTouch] = []
+
+        init() {}
+
+        init(copying other: Extra) {
+            given = other.given
+            reason = other.reason
+            touches = other.touches
+        }
     }
 }
 

@@ -16,12 +16,18 @@ public struct Resolver {
     public func resolve(_ query: Query) throws -> Resolution {
         let type = types.resolve(query.target, conformingTo: query.conformingTo)
         var resolution = try gatherCandidates(for: type, query: query)
+        try finish(&resolution)
+        return resolution
+    }
+
+    /// User defaults, the stages, the default handler: in place (written inline, the
+    /// resolution was copied on the way out).
+    private func finish(_ resolution: inout Resolution) throws {
         applyUserDefault(to: &resolution)
         for stage in stages {
             try stage.apply(to: &resolution, in: world)
         }
         resolution.defaultHandler = Self.decideDefault(resolution.handlers)
-        return resolution
     }
 
     /// The first candidate is the default if a user chose it, a rule pinned it, or it matched
@@ -35,59 +41,79 @@ public struct Resolver {
 
     func gatherCandidates(for type: DocumentType, query: Query) throws -> Resolution {
         let index = world.index
-        var matches: [ClaimMatch] = []
-        matches.reserveCapacity(32)
-
-        // LSItemContentTypes naming the type or one of its supertypes.
-        for (a, ancestor) in type.ancestors.enumerated() {
-            let claims = index.typeClaims(of: ancestor.id)
-            guard !claims.isEmpty else { continue }
-            let own = ancestor.distance == 0 && ancestor.id == type.id
-            let kind: MatchKind = own ? .exact : world.graph.isWildcard(ancestor.id) ? .wildcard : .conforms
-            for claim in claims {
-                matches.append(ClaimMatch(reference: claim.reference, kind: kind, distance: own ? 0 : Int32(ancestor.distance),
-                                          source: .contentType(ancestor: Int32(a), position: claim.position)))
-            }
-        }
-
-        // Legacy keys, only in entries without LSItemContentTypes: the query's own tag, then the
-        // resolved type's own tags (never a supertype's), each tag once.
-        var legacyTags: [(tagClass: String, tag: String)] = []
-        func addLegacy(_ tagClass: String, _ tag: String, _ claims: [ClaimReference]) {
-            guard !claims.isEmpty else { return }
-            let t = Int32(legacyTags.count)
-            legacyTags.append((tagClass, tag))
-            for reference in claims {
-                matches.append(ClaimMatch(reference: reference, kind: .legacy, distance: 0, source: .legacy(tag: t)))
-            }
-        }
-        var queryTag: (tagClass: String, normalised: String)?
+        // The lists every match comes from, looked up first so that the matches take one
+        // allocation of the right size.
+        var queryTag: (tagClass: String, tag: String, normalised: String, claims: [ClaimReference])?
         if let (tagClass, tag) = query.target.tag {
-            queryTag = (tagClass, TypeGraph.normalise(tag, ofClass: tagClass))
-            addLegacy(tagClass, tag, index.legacyClaims(tag: tag, ofClass: tagClass))
+            queryTag = (tagClass, tag, TypeGraph.normalise(tag, ofClass: tagClass), index.legacyClaims(tag: tag, ofClass: tagClass))
         }
-        if let id = type.id {
-            for legacy in index.legacyTags(of: id) where !(legacy.tagClass == queryTag?.tagClass && legacy.normalised == queryTag?.normalised) {
-                addLegacy(legacy.tagClass, legacy.tag, legacy.claims)
+        let typeTags = type.id.map(index.legacyTags(of:)) ?? []
+        var wildcardDistance: Int?
+        if let data = dataType, !(index.extensionWildcards.isEmpty && index.osTypeWildcards.isEmpty) {
+            wildcardDistance = type.distance(to: data)
+        }
+        var count = (queryTag?.claims.count ?? 0) + (wildcardDistance == nil ? 0 : index.extensionWildcards.count + index.osTypeWildcards.count)
+        for ancestor in type.ancestors { count += index.typeClaims(of: ancestor.id).count }
+        for legacy in typeTags { count += legacy.claims.count }
+        // Plain values, needed only while ranking: a temporary buffer (on the stack when small).
+        return try withUnsafeTemporaryAllocation(of: ClaimMatch.self, capacity: max(count, 1)) { buffer in
+            var n = 0
+            func add(_ match: ClaimMatch) {
+                (buffer.baseAddress! + n).initialize(to: match)
+                n += 1
             }
-        }
 
-        // Legacy wildcards `*` / `****`: any document conforming to public.data.
-        if let data = dataType, !(index.extensionWildcards.isEmpty && index.osTypeWildcards.isEmpty),
-           let dataDistance = type.distance(to: data) {
-            for (claims, osType) in [(index.extensionWildcards, false), (index.osTypeWildcards, true)] {
-                for reference in claims {
-                    matches.append(ClaimMatch(reference: reference, kind: .wildcard, distance: Int32(dataDistance), source: .legacyWildcard(osType: osType)))
+            // LSItemContentTypes naming the type or one of its supertypes.
+            for (a, ancestor) in type.ancestors.enumerated() {
+                let claims = index.typeClaims(of: ancestor.id)
+                guard !claims.isEmpty else { continue }
+                let own = ancestor.distance == 0 && ancestor.id == type.id
+                let kind: MatchKind = own ? .exact : world.graph.isWildcard(ancestor.id) ? .wildcard : .conforms
+                for claim in claims {
+                    add(ClaimMatch(reference: claim.reference, kind: kind, distance: own ? 0 : Int32(ancestor.distance),
+                                   source: .contentType(ancestor: Int32(a), position: claim.position)))
                 }
             }
-        }
 
-        return try rank(matches, type: type, query: query, legacyTags: legacyTags)
+            // Legacy keys, only in entries without LSItemContentTypes: the query's own tag, then the
+            // resolved type's own tags (never a supertype's), each tag once.
+            var legacyTags: [(tagClass: String, tag: String)] = []
+            func addLegacy(_ tagClass: String, _ tag: String, _ claims: [ClaimReference]) {
+                guard !claims.isEmpty else { return }
+                let t = Int32(legacyTags.count)
+                legacyTags.append((tagClass, tag))
+                for reference in claims {
+                    add(ClaimMatch(reference: reference, kind: .legacy, distance: 0, source: .legacy(tag: t)))
+                }
+            }
+            if let queryTag { addLegacy(queryTag.tagClass, queryTag.tag, queryTag.claims) }
+            for legacy in typeTags where !(legacy.tagClass == queryTag?.tagClass && legacy.normalised == queryTag?.normalised) {
+                addLegacy(legacy.tagClass, legacy.tag, legacy.claims)
+            }
+
+            // Legacy wildcards `*` / `****`: any document conforming to public.data.
+            if let wildcardDistance {
+                for reference in index.extensionWildcards {
+                    add(ClaimMatch(reference: reference, kind: .wildcard, distance: Int32(wildcardDistance), source: .legacyWildcard(osType: false)))
+                }
+                for reference in index.osTypeWildcards {
+                    add(ClaimMatch(reference: reference, kind: .wildcard, distance: Int32(wildcardDistance), source: .legacyWildcard(osType: true)))
+                }
+            }
+
+            return try rank(UnsafeBufferPointer(rebasing: buffer[0..<n]), type: type, query: query, legacyTags: legacyTags)
+        }
     }
 
     /// Keeps each app's best match — handler or refused — comparing packed numbers; strings are
     /// read only when a report or a rule asks (see `MatchedClaim`).
-    private func rank(_ matches: [ClaimMatch], type: DocumentType, query: Query, legacyTags: [(tagClass: String, tag: String)]) throws -> Resolution {
+    ///
+    /// One temporary buffer serves the whole ranking: an open-addressed table keyed by app keeps
+    /// each app's best grouping word, the survivors are compacted to its front as ordering words
+    /// and sorted there (the rest of the buffer is the sort's scratch space), and the candidates
+    /// are written straight into the result arrays.
+    private func rank(_ matches: UnsafeBufferPointer<ClaimMatch>, type: DocumentType, query: Query,
+                      legacyTags: [(tagClass: String, tag: String)]) throws -> Resolution {
         guard world.apps.count < RankEntry.maximumApps, matches.count < RankEntry.maximumMatches else {
             throw ResolutionLimitError(description: "\(query.text): \(matches.count) claims of \(world.apps.count) apps match; "
                 + "the resolver ranks at most \(RankEntry.maximumMatches - 1) matches of \(RankEntry.maximumApps - 1) apps per query")
@@ -97,30 +123,54 @@ public struct Resolver {
         func refusal(_ facts: ClaimIndex.Facts) -> Refusal? {
             !facts.role.isHandler ? .notHandler : facts.rank == .none ? .rankNone : !role.accepts(facts.role) ? .role : nil
         }
-        let bundleIDOrder = index.bundleIDOrder
-        var order = RankEntry.bestOfEachApp(count: matches.count, ordering: {
-            RankEntry.ordering($0, bundleIDPlace: bundleIDOrder[RankEntry.app($0)])
-        }) { emit in
-            for (m, match) in matches.enumerated() {
-                let facts = index.facts(of: match.reference)
-                guard platform == .all || platform.includes(facts.platform) else { continue }
-                emit(RankEntry.grouping(app: match.reference.app, refused: refusal(facts) != nil,
-                                        key: MatchKey(match.kind, match.distance, facts.rank), match: m))
+        // The roles the query accepts, as bits (`RoleQuery.accepts` for handler roles), so that
+        // telling a handler from a refusal costs no call per match.
+        func bit(_ role: HandlerRole) -> UInt8 {
+            switch role {
+            case .editor: 1
+            case .viewer: 2
+            case .shell: 4
+            case .none: 8
+            case .qlGenerator: 16
+            case .mdImporter: 32
             }
         }
-        order.sort()
-        let handlerCount = order.firstIndex(where: RankEntry.isRefused) ?? order.count
-
+        let accepted: UInt8 = switch role {
+        case .all: 7
+        case .viewer: 3
+        case .editor: 1
+        case .shell: 4
+        }
         let context = MatchContext(world: world, type: type, dataType: dataType, legacyTags: legacyTags)
-        return Resolution(
-            query: query, type: type,
-            handlers: order[..<handlerCount].map { Candidate(MatchedClaim(context: context, match: matches[RankEntry.match($0)])) },
-            excluded: order[handlerCount...].map {
-                let match = matches[RankEntry.match($0)]
-                return Exclusion(MatchedClaim(context: context, match: match), refusal: refusal(index.facts(of: match.reference)) ?? .role, query: role)
-            },
-            defaultHandler: nil,
-            previewable: index.isPreviewable(type), notes: [])
+        var handlers: [Candidate] = [], excluded: [Exclusion] = []
+        RankEntry.withTable(count: matches.count, apps: world.apps.count) { table in
+            do {
+                for m in matches.indices {
+                    let match = matches[m]
+                    let facts = index.facts(of: match.reference)
+                    guard platform == .all || platform.includes(facts.platform) else { continue }
+                    table.insert(RankEntry.grouping(app: match.reference.app, refused: accepted & bit(facts.role) == 0 || facts.rank == .none,
+                                                    key: MatchKey(match.kind, match.distance, facts.rank), match: m))
+                }
+                let order = index.bundleIDOrder.withUnsafeBufferPointer { places in
+                    table.sortedOrdering { RankEntry.ordering($0, bundleIDPlace: places[RankEntry.app($0)]) }
+                }
+                var handlerCount = 0
+                while handlerCount < order.count && !RankEntry.isRefused(order[handlerCount]) { handlerCount += 1 }
+                handlers.reserveCapacity(handlerCount)
+                for word in order[..<handlerCount] {
+                    handlers.append(Candidate(MatchedClaim(context: context, match: matches[RankEntry.match(word)])))
+                }
+                excluded.reserveCapacity(order.count - handlerCount)
+                for word in order[handlerCount...] {
+                    let match = matches[RankEntry.match(word)]
+                    excluded.append(Exclusion(MatchedClaim(context: context, match: match),
+                                              refusal: refusal(index.facts(of: match.reference)) ?? .role, query: role))
+                }
+            }
+        }
+        return Resolution(query: query, type: type, handlers: handlers, excluded: excluded, defaultHandler: nil,
+                          previewable: index.isPreviewable(type), notes: [])
     }
 
     // MARK: - User defaults
@@ -128,8 +178,10 @@ public struct Resolver {
     /// A content-type entry for the exact type wins over a tag entry for the query's tag; a
     /// default declared by rules overrides the preferences plist.
     private func applyUserDefault(to resolution: inout Resolution) {
-        let chosen = findDefault(in: world.ruleDefaults, for: resolution, source: "rule")
-            ?? findDefault(in: world.preferenceDefaults, for: resolution, source: "user default")
+        guard !(world.ruleDefaults.isEmpty && world.preferenceDefaults.isEmpty) else { return }
+        let query = resolution.query, type = resolution.type.identifier
+        let chosen = findDefault(in: world.ruleDefaults, query: query, type: type, source: "rule")
+            ?? findDefault(in: world.preferenceDefaults, query: query, type: type, source: "user default")
         guard let (bundleID, location, source) = chosen else { return }
         guard let index = resolution.handlers.firstIndex(where: { $0.bundleID == bundleID }) else {
             resolution.notes.append("\(source) \(bundleID) (\(location)) ignored: it is not a candidate for this document")
@@ -142,15 +194,16 @@ public struct Resolver {
         resolution.handlers.insert(candidate, at: 0)
     }
 
-    private func findDefault(in handlers: [DefaultHandler], for resolution: Resolution, source: String) -> (String, SourceLocation, String)? {
-        let role = resolution.query.role
+    private func findDefault(in handlers: [DefaultHandler], query: Query, type: String, source: String) -> (String, SourceLocation, String)? {
+        guard !handlers.isEmpty else { return nil }
+        let role = query.role
         for handler in handlers {
-            if case .contentType(let type) = handler.key, type.caseInsensitiveCompare(resolution.type.identifier) == .orderedSame,
+            if case .contentType(let declared) = handler.key, declared.caseInsensitiveCompare(type) == .orderedSame,
                let id = handler.bundleID(for: role) {
                 return (id, handler.location, source)
             }
         }
-        guard let (queryClass, queryTag) = resolution.query.target.tag else { return nil }
+        guard let (queryClass, queryTag) = query.target.tag else { return nil }
         for handler in handlers {
             if case .tag(let tagClass, let tag) = handler.key, tagClass == queryClass,
                TypeGraph.normalise(tag, ofClass: tagClass) == TypeGraph.normalise(queryTag, ofClass: queryClass),

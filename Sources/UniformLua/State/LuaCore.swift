@@ -44,7 +44,7 @@ final class LuaCore {
         guard let state = L else { return }
         L = nil
         current = nil
-        lua_close(state)   // runs the __gc of every box and host object
+        cls_close(state, limits.pointer)   // runs the __gc of every box and host object, frees the pool
         coverage = nil
     }
 

@@ -20,6 +20,7 @@ extension LuaStack {
     }
 
     @inlinable public func isString(at i: Int32) -> Bool { lua_type(L, i) == LUA_TSTRING }
+    @inlinable public func isNil(at i: Int32) -> Bool { lua_type(L, i) == LUA_TNIL }
 
     /// Pushes `t[key]` without metamethods, the key being the value at `key` (pushed once for a
     /// loop over many records, rather than hashed again per record).
@@ -28,6 +29,19 @@ extension LuaStack {
         let t = lua_absindex(L, table)
         lua_pushvalue(L, key)
         return lua_rawget(L, t)
+    }
+
+    /// Pops a value and a key and sets `t[key] = value` for the table at `table`, without
+    /// metamethods (`lua_rawset`): with the key pushed once and copied per record, no string is
+    /// looked up per record.
+    @inlinable public func rawSet(table: Int32) {
+        lua_rawset(L, table)
+    }
+
+    /// Whether the values at `a` and `b` are the same value, without metamethods
+    /// (`lua_rawequal`): interned strings compare by address.
+    @inlinable public func rawEqual(_ a: Int32, _ b: Int32) -> Bool {
+        lua_rawequal(L, a, b) != 0
     }
 
     /// Pops a table (or nil) and makes it the metatable of the table at `table` — the C API's

@@ -1,13 +1,20 @@
 import UniformCore
 
-/// The candidates a policy was given, held by the Lua list so that their lazy fields can be
-/// fetched whenever the policy reads them — even after the policy returned, if it kept them.
+/// What a policy call was given, held by its Lua records (through their metatable) so that their
+/// lazy fields — the candidates' and the query's — can be fetched whenever the policy reads
+/// them, even after the policy returned, if it kept them.
 final class PolicyCandidates {
     let handlers: [Candidate]
+    let query: Query
+    let type: DocumentType
+    let graph: TypeGraph
     private var positions: [String: Int]?
 
-    init(_ handlers: [Candidate]) {
+    init(_ handlers: [Candidate], query: Query, type: DocumentType, graph: TypeGraph) {
         self.handlers = handlers
+        self.query = query
+        self.type = type
+        self.graph = graph
     }
 
     /// The candidate with this bundle id.

@@ -10,22 +10,52 @@ struct PolicyStage: ResolutionStage {
     func apply(to resolution: inout Resolution, in world: World) throws {
         guard !resolution.handlers.isEmpty else { return }
         let handlers = resolution.handlers
-        let candidates = PolicyCandidates(handlers)
-        let query = resolution.query, type = resolution.type, graph = world.graph
+        let candidates = PolicyCandidates(handlers, query: resolution.query, type: resolution.type, graph: world.graph)
         let bundleIDs = engine.bundleIDs(of: world)
-        // The records are lazy and the list has its methods (see `Prelude`); the driver calls the
-        // policy, and the list and what the policy returned are read on the stack.
+        // The query and the records are lazy and the list has its methods (see `Prelude`); the
+        // driver calls the policy, and the list and what the policy returned are read on the stack.
         let driver = engine.policyDriver!
         let outcome = try engine.state.call(driver.run, naming: policy.function, results: 2, pushing: { stack in
             stack.push(policy.function)
-            LuaStackBuilder(stack: stack).query(query, type: type, graph: graph)
-            LuaStackBuilder(stack: stack).candidateList(candidates, bundleIDs: bundleIDs, driver: driver)
+            LuaStackBuilder(stack: stack).arguments(candidates, bundleIDs: bundleIDs, driver: driver)
             return 3
-        }, reading: { stack in try read(stack, candidates) })
-
+        }, reading: { stack -> Outcome? in
+            isUnchanged(stack, handlers, bundleIDs: bundleIDs) ? nil : try read(stack, candidates)
+        })
+        guard let outcome else { return }
         let unchanged = outcome.order.count == handlers.count && outcome.order.enumerated().allSatisfy { $0.offset == $0.element }
         if unchanged && outcome.drops == nil && outcome.pin == nil { return }
         resolution.handlers = try reorder(handlers, as: outcome, candidates: candidates, excluding: &resolution.excluded)
+    }
+
+    /// Whether the policy left the list as it was given — the same apps in the same order (as
+    /// records or bundle ids), nothing dropped or pinned — which most calls do. Compares the
+    /// Lua strings with the ids the records were made from: interned, they compare by address.
+    private func isUnchanged(_ stack: LuaStack, _ handlers: [Candidate], bundleIDs: LuaTableRef) -> Bool {
+        let list = stack.top - 1
+        let returned = stack.isTable(at: stack.top) ? stack.top : list
+        guard stack.rawLength(at: returned) == handlers.count else { return false }
+        stack.reserve(8)
+        let base = stack.top
+        defer { stack.setTop(base) }
+        stack.rawField("_drops", table: list)
+        stack.rawField("_pin", table: list)
+        guard stack.isNil(at: -1) && stack.isNil(at: -2) else { return false }
+        stack.push(bundleIDs)
+        let ids = stack.top
+        stack.push("bundle_id" as StaticString)
+        let key = stack.top
+        return handlers.withUnsafeBufferPointer { handlers in
+            for i in handlers.indices {
+                stack.getIndex(i + 1, table: returned)
+                if stack.isTable(at: -1) { stack.rawField(keyAt: key, table: -1) }
+                stack.getIndex(handlers[i].appIndex + 1, table: ids)
+                let same = stack.isString(at: -1) && stack.rawEqual(-1, -2)
+                stack.setTop(key)
+                if !same { return false }
+            }
+            return true
+        }
     }
 
     /// The handlers in the policy's order, with drops moved to the exclusions and every move

@@ -49,45 +49,72 @@ struct LuaStackBuilder {
         return true
     }
 
-    /// The list a policy starts from: `{ bundle_id = … }` per candidate, in order, each with a
-    /// metatable that fetches its other fields from `candidates` (see `Prelude`), the list
-    /// with its methods. The ids come from `bundleIDs`, the world's array of them.
-    func candidateList(_ candidates: PolicyCandidates, bundleIDs: LuaTableRef, driver: PolicyDriver) {
-        stack.reserve(10)
+    /// The fields of a policy's query table, as `LuaBuilder.query` writes them.
+    static let queryFields = ["text", "kind", "role", "type", "dynamic", "supertypes", "from", "tag", "tag_class"]
+
+    /// Pushes one field of a policy's query table; false (nothing pushed) for other keys and
+    /// for fields the query does not have.
+    func queryField(_ key: String, of q: Query, type: DocumentType, graph: TypeGraph) -> Bool {
+        switch key {
+        case "text": stack.push(q.text)
+        case "kind": stack.push(q.target.kind)
+        case "role": stack.push(q.role.rawValue)
+        case "type": stack.push(type.identifier)
+        case "dynamic": stack.push(type.isDynamic)
+        case "supertypes":
+            let supertypes = type.ancestors.filter { $0.id != type.id }
+            stack.newTable(arrayCount: supertypes.count)
+            for (i, ancestor) in supertypes.enumerated() {
+                stack.push(graph.identifier(ancestor.id))
+                stack.setIndex(i + 1)
+            }
+        case "from": guard let from = q.from else { return false }; stack.push(from)
+        case "tag": guard let tag = q.target.tag else { return false }; stack.push(tag.tag)
+        case "tag_class": guard let tag = q.target.tag else { return false }; stack.push(tag.tagClass)
+        default: return false
+        }
+        return true
+    }
+
+    /// The policy's arguments, the query and the list it starts from, both lazy: the query is
+    /// an empty table and each candidate `{ bundle_id = … }`, in order, sharing one metatable
+    /// that fetches their other fields from `candidates` on first read (see `Prelude`); the list
+    /// has its methods. The ids come from `bundleIDs`, the world's array of them, so no string
+    /// is made or hashed per record.
+    func arguments(_ candidates: PolicyCandidates, bundleIDs: LuaTableRef, driver: PolicyDriver) {
+        stack.reserve(12)
         stack.push(bundleIDs)
-        stack.newTable(fieldCount: 3)
+        let ids = stack.top
+        stack.push("bundle_id" as StaticString)
+        let key = stack.top
+        stack.newTable(fieldCount: 4)
+        let meta = stack.top
         stack.push(driver.index); stack.setField("__index")
         stack.push(driver.pairs); stack.setField("__pairs")
         stack.push(candidates, as: driver.source); stack.setField("source")
-        stack.newTable(arrayCount: candidates.handlers.count)
-        for (i, c) in candidates.handlers.enumerated() {
-            stack.newTable(fieldCount: 1)
-            stack.getIndex(c.appIndex + 1, table: -4)
-            stack.setField("bundle_id")
-            stack.pushValue(at: -3)
-            stack.setMetatable(table: -2)
-            stack.setIndex(i + 1)
+        stack.newTable()
+        let query = stack.top
+        stack.pushValue(at: query); stack.setField("query", table: meta)
+        stack.pushValue(at: meta); stack.setMetatable(table: query)
+        let count = candidates.handlers.count
+        stack.newTable(arrayCount: count)
+        let list = stack.top
+        candidates.handlers.withUnsafeBufferPointer { handlers in
+            for i in 0..<count {
+                stack.newTable(fieldCount: 1)
+                stack.pushValue(at: key)
+                stack.getIndex(handlers[i].appIndex + 1, table: ids)
+                stack.rawSet(table: -3)
+                stack.pushValue(at: meta)
+                stack.setMetatable(table: -2)
+                stack.setIndex(i + 1, table: list)
+            }
         }
         stack.push(driver.listMethods)
-        stack.setMetatable(table: -2)
-        // [ids, meta, list] → [list]
-        stack.replace(-3)
+        stack.setMetatable(table: list)
+        // [ids, key, meta, query, list] → [query, list]
+        stack.replace(ids + 1)
+        stack.replace(ids)
         stack.pop()
-    }
-
-    /// As `LuaBuilder.query`.
-    func query(_ q: Query, type: DocumentType, graph: TypeGraph) {
-        stack.newTable(fieldCount: 9)
-        stack.push(q.text); stack.setField("text")
-        stack.push(q.target.kind); stack.setField("kind")
-        stack.push(q.role.rawValue); stack.setField("role")
-        stack.push(type.identifier); stack.setField("type")
-        stack.push(type.isDynamic); stack.setField("dynamic")
-        strings(type.ancestors.filter { $0.id != type.id }.map { graph.identifier($0.id) }); stack.setField("supertypes")
-        if let from = q.from { stack.push(from); stack.setField("from") }
-        if let tag = q.target.tag {
-            stack.push(tag.tag); stack.setField("tag")
-            stack.push(tag.tagClass); stack.setField("tag_class")
-        }
     }
 }

@@ -5,16 +5,18 @@
 /// `ipairs`, `table.sort`); the methods only record what they did, with the caller's
 /// file:line, for the explanation.
 ///
-/// A candidate starts as `{ bundle_id = … }`; its other fields are fetched from the host on
-/// first read and kept (`__index`), and `pairs` fetches them all first. Most policies read
-/// only bundle ids, and building every field of every candidate was most of a policy's cost.
-/// The host sets the metatables through the C API: the sandbox's `setmetatable` (which checks
-/// for `__gc`) cost more per record than making the record.
+/// A candidate starts as `{ bundle_id = … }` and the query as `{}`; their other fields are
+/// fetched from the host on first read and kept (`__index`), and `pairs` fetches them all
+/// first. Most policies read only bundle ids (and a field or two of the query), and building
+/// every field of every candidate and of the query was most of a policy's cost. The query and
+/// the candidates of one call share one metatable, which knows the query (`query`) and the
+/// host's side (`source`). The host sets the metatables through the C API: the sandbox's
+/// `setmetatable` (which checks for `__gc`) cost more per record than making the record.
 enum Prelude {
     static let candidateList = #"""
-    local caller, fetch, fields = ...
+    local caller, fetch, fields, fetchQuery, queryFields = ...
     -- Taken now: rule files share these globals and may replace them.
-    local type, error, tostring, rawget, rawset, getmetatable, next = type, error, tostring, rawget, rawset, getmetatable, next
+    local type, error, tostring, rawget, rawset, rawequal, getmetatable, next = type, error, tostring, rawget, rawset, rawequal, getmetatable, next
     local remove, insert, sort, floor = table.remove, table.insert, table.sort, math.floor
     local List = {}
     List.__index = List
@@ -72,15 +74,22 @@ enum Prelude {
     end
     --- Sorts with a comparison function, like table.sort.
     function List:sort(less) sort(self, less) end
-    -- A candidate's metatable is made by the host per resolution: these two functions and the
-    -- `source` the fields come from.
+    -- The metatable of a call's query and candidates is made by the host per resolution: these
+    -- two functions, the `source` the fields come from and the `query` table.
     local function index(c, k)
-      local v = fetch(rawget(getmetatable(c), "source"), rawget(c, "bundle_id"), k)
+      local m = getmetatable(c)
+      local v
+      if rawequal(c, rawget(m, "query")) then
+        v = fetchQuery(rawget(m, "source"), k)
+      else
+        v = fetch(rawget(m, "source"), rawget(c, "bundle_id"), k)
+      end
       if v ~= nil then rawset(c, k, v) end
       return v
     end
     local function fill(c)
-      for i = 1, #fields do local _ = c[fields[i]] end
+      local names = rawequal(c, rawget(getmetatable(c), "query")) and queryFields or fields
+      for i = 1, #names do local _ = c[names[i]] end
       return next, c, nil
     end
     --- Runs a policy and hands back the list with what it returned.
