@@ -510,10 +510,7 @@ struct XMLPlistParser {
             let other = ~whitespace & 0x8080_8080_8080_8080
             // The newlines before the first other byte (all of them when there is none).
             let passed = other == 0 ? newlines : newlines & ((other & (0 &- other)) &- 1)
-            if passed != 0 {
-                line &+= Self.count(passed)
-                lineStart = i &+ (63 &- passed.leadingZeroBitCount) >> 3 &+ 1
-            }
+            if passed != 0 { pass(newlines: passed, inWordAt: i) }
             if other != 0 {
                 pos = i &+ other.trailingZeroBitCount >> 3
                 return
@@ -588,10 +585,7 @@ struct XMLPlistParser {
         var i = start
         while i + 8 <= pos {
             let newlines = ByteScanning.bytes(of: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self), equalTo: 0x0A)
-            if newlines != 0 {
-                line &+= Self.count(newlines)
-                lineStart = i &+ (63 &- newlines.leadingZeroBitCount) >> 3 &+ 1
-            }
+            if newlines != 0 { pass(newlines: newlines, inWordAt: i) }
             i += 8
         }
         while i < pos {
@@ -601,6 +595,14 @@ struct XMLPlistParser {
             }
             i += 1
         }
+    }
+
+    /// Moves the line state past the newlines flagged in `mask` (a `bytes(of:equalTo:)` mask of
+    /// the word at `i`): the line after the last of them starts just past it.
+    @inline(__always)
+    private mutating func pass(newlines mask: UInt64, inWordAt i: Int) {
+        line &+= Self.count(mask)
+        lineStart = i &+ (63 &- mask.leadingZeroBitCount) >> 3 &+ 1
     }
 
     /// The number of bytes flagged in a `ByteScanning.bytes(of:equalTo:)` mask. Each byte of
