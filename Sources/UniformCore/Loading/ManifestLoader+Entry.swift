@@ -17,6 +17,10 @@ extension ManifestLoader {
         /// The plist of a bundle nested in an app (a plug-in, an extension): it is an app of its
         /// own in the world only when it declares or claims types; most extensions do neither.
         public var nested: Bool = false
+        /// The Xcode target this plist belongs to: its settings resolve the placeholders, its
+        /// SDK decides the platform, and with no `INFOPLIST_FILE` its generated keys are the
+        /// whole manifest.
+        public var project: ProjectApp?
 
         public init(path: String, displayPath: String, standInSeed: String, explicit: Bool, contents: Contents = .onDisk, nested: Bool = false) {
             self.path = path
@@ -35,9 +39,24 @@ extension ManifestLoader {
             case bytes([UInt8])
             /// Not read: the input is unsafe or damaged; the message says why and what to do.
             case refused(String)
+            /// Nothing to read: Xcode generates the whole Info.plist from build settings.
+            case generated
         }
 
         /// An entry that only carries an error about `displayPath`.
+        /// The Info.plist of an app-like Xcode target (or its generated keys when it has none).
+        public static func project(_ app: ProjectApp) -> Entry {
+            let seed = ProjectPath.join(ProjectPath.directory(of: ProjectPath.directory(of: app.project)), app.target)
+            if let plist = app.infoPlist {
+                var entry = Entry(path: plist, displayPath: plist, standInSeed: seed, explicit: true)
+                entry.project = app
+                return entry
+            }
+            var entry = Entry(path: app.project, displayPath: app.project, standInSeed: seed, explicit: true, contents: .generated)
+            entry.project = app
+            return entry
+        }
+
         static func refusal(_ displayPath: String, _ message: String) -> Entry {
             Entry(path: displayPath, displayPath: displayPath, standInSeed: displayPath, explicit: true, contents: .refused(message))
         }

@@ -28,6 +28,8 @@ public struct ManifestLoader: Sendable {
         /// Named paths that do not exist.
         public var missing: [String] = []
 
+        public init() {}
+
         /// Parse errors as findings, for `check`.
         public var errorFindings: [Finding] {
             errors.map { error in
@@ -112,6 +114,12 @@ public struct ManifestLoader: Sendable {
         return ["CFBundleDocumentTypes", "UTExportedTypeDeclarations", "UTImportedTypeDeclarations"].contains { root[$0] != nil }
     }
 
+    /// Whether a directory of this name is an input of its own (an `.app`, a plug-in, an
+    /// `.xcarchive`) rather than a folder to search.
+    public static func isBundleDirectory(_ name: String) -> Bool {
+        InputKind.classify(name: name, isDirectory: true) != .directory
+    }
+
     static func looksLikePlist(_ name: String) -> Bool {
         name.hasSuffix(".plist") || name.hasSuffix(".plist.in")
     }
@@ -133,11 +141,15 @@ public struct ManifestLoader: Sendable {
                 case .onDisk: document = try PlistReader.read(contentsOf: entry.path)
                 case .bytes(let bytes): document = try PlistReader.read(bytes: bytes, file: entry.displayPath)
                 case .refused(let message): return .failed(PlistError(file: entry.displayPath, mark: nil, message: message))
+                case .generated: document = GeneratedInfoPlist.document(for: entry.project!)
                 }
                 guard entry.explicit || ManifestReader.isManifest(document) else { return .skipped(entry.displayPath) }
                 guard !entry.nested || Self.declaresTypes(document) else { return .skipped(entry.displayPath) }
                 var mapped = document
                 mapped.file = entry.displayPath
+                if let app = entry.project {
+                    return .manifest(ProjectManifest.read(mapped, app: app, entry: entry, defines: defines))
+                }
                 let manifest = ManifestReader(defines: defines).read(mapped, file: entry.displayPath, standInSeed: entry.standInSeed)
                 return .manifest(manifest)
             } catch let error as PlistError {

@@ -19,15 +19,24 @@ public struct XCConfig: Sendable {
     public private(set) var locations: [String: SourceLocation] = [:]
     /// Skipped conditions, missing includes, lines that are not settings.
     public private(set) var findings: [Finding] = []
+    /// Every assignment in file order, includes inlined where they stand, conditional ones
+    /// too, values raw: what an Xcode project's settings stack evaluates (`SettingsStack`).
+    public private(set) var assignments: [SettingAssignment] = []
+    /// Files named by `#include` that were not read (missing, or outside `boundary`).
+    public private(set) var unreadIncludes: [(name: String, location: SourceLocation)] = []
+    /// Where includes may be read from: a file outside this folder is not read (a project
+    /// under review must not make the tool read `/etc/passwd` into a finding).
+    var boundary: String?
 
     public init() {}
 
     /// Reads a file and its includes. A top-level file that cannot be read is an error.
-    public static func load(_ path: String) throws(XCConfigError) -> XCConfig {
+    public static func load(_ path: String, boundary: String? = nil) throws(XCConfigError) -> XCConfig {
         guard let text = readText(path) else {
             throw XCConfigError(file: path, message: "cannot read the .xcconfig file (does it exist, and is it readable?)")
         }
         var config = XCConfig()
+        config.boundary = boundary.map(canonical)
         config.parse(text, file: path, stack: [canonical(path)])
         return config
     }
@@ -77,7 +86,7 @@ public struct XCConfig: Sendable {
             return
         }
         let name = String(quoted.dropFirst().dropLast())
-        let target = name.hasPrefix("/") ? name : ((file as NSString).deletingLastPathComponent as NSString).appendingPathComponent(name)
+        let target = name.hasPrefix("/") ? name : ProjectPath.join(ProjectPath.directory(of: file), name)
         let key = Self.canonical(target)
         if stack.contains(key) {
             report("xcconfig.include-cycle", .warning, "#include \"\(name)\" includes a file that is already being read; the cycle is cut here", at: location, subject: name)
@@ -87,7 +96,13 @@ public struct XCConfig: Sendable {
             report("xcconfig.include-cycle", .warning, "#include \"\(name)\" is nested more than \(Self.maxIncludeDepth) levels deep; not read", at: location, subject: name)
             return
         }
+        if let boundary, !(key == boundary || key.hasPrefix(boundary == "/" ? "/" : boundary + "/")) {
+            unreadIncludes.append((name, location))
+            report("xcconfig.include-outside", optional ? .note : .warning, "#include\(optional ? "?" : "") \"\(name)\" names a file outside the repository; it is not read and its settings are not applied", at: location, subject: name)
+            return
+        }
         guard let text = Self.readText(target) else {
+            unreadIncludes.append((name, location))
             if !optional {
                 report("xcconfig.missing-include", .warning, "#include \"\(name)\": cannot read \(target); its settings are not applied (use #include? for an optional file)", at: location, subject: name)
             }
@@ -104,7 +119,12 @@ public struct XCConfig: Sendable {
             return
         }
         let left = line[..<equals].trimmingCharacters(in: .whitespaces)
-        let value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+        var value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+        // Xcode accepts a `;` at the end of a line (`SDKROOT = iphoneos;`) and drops it.
+        if value.hasSuffix(";") { value = String(value.dropLast()).trimmingCharacters(in: .whitespaces) }
+        if let parsed = SettingAssignment.parseKey(left) {
+            assignments.append(SettingAssignment(name: parsed.name, conditions: parsed.conditions, value: value, location: location))
+        }
         let key: String
         if let bracket = left.firstIndex(of: "[") {
             key = String(left[..<bracket]).trimmingCharacters(in: .whitespaces)
@@ -141,7 +161,7 @@ public struct XCConfig: Sendable {
         return String(decoding: data, as: UTF8.self)
     }
 
-    private static func canonical(_ path: String) -> String {
+    static func canonical(_ path: String) -> String {
         URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     }
 }

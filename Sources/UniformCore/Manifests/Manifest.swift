@@ -27,6 +27,15 @@ public struct Manifest: Sendable {
     /// Build placeholders in the values read that no define resolved, one per use; the world
     /// turns them into one `unresolved-placeholder` note per variable.
     public var unresolvedPlaceholders: [Located<String>] = []
+    /// The Xcode target this app was built from, when it came from a project.
+    public var origin: ManifestOrigin?
+    /// The bundle id of the app that embeds this one (an extension's host): one team's suite.
+    public var host: String?
+    /// `NSExtensionPointIdentifier` (or ExtensionKit's `EXExtensionPointIdentifier`) for an
+    /// extension: `com.apple.quicklook.preview`, `com.apple.share-services`, …
+    public var extensionPoint: String?
+    /// The types a Quick Look preview extension shows (`QLSupportedContentTypes`).
+    public var previewedTypes: [Located<String>] = []
 
     public init(
         bundleID: String, declaredBundleID: String? = nil, name: String? = nil, platform: Platform = .macos,

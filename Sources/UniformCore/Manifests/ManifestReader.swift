@@ -7,13 +7,18 @@ import UniformPlist
 /// at its file:line, and the reader keeps whatever can still be understood.
 public struct ManifestReader {
     public var defines: [String: String]
+    /// The platform the app is built for, when a project says (its target's `SDKROOT`);
+    /// otherwise the manifest's own keys decide.
+    public var platform: Platform?
 
-    public init(defines: [String: String] = [:]) {
+    public init(defines: [String: String] = [:], platform: Platform? = nil) {
         self.defines = defines
+        self.platform = platform
     }
 
-    /// Keys whose presence makes a plist a manifest (Discovery, SPEC §2).
-    public static let manifestKeys = ["CFBundleIdentifier", "CFBundleDocumentTypes", "UTExportedTypeDeclarations", "UTImportedTypeDeclarations"]
+    /// Keys whose presence makes a plist a manifest (Discovery, SPEC §2). `NSExtension` makes
+    /// app extensions manifests: a Quick Look preview extension previews types.
+    public static let manifestKeys = ["CFBundleIdentifier", "CFBundleDocumentTypes", "UTExportedTypeDeclarations", "UTImportedTypeDeclarations", "NSExtension"]
 
     /// True when the document's root is a dictionary holding one of `manifestKeys`.
     public static func isManifest(_ document: PlistDocument) -> Bool {
@@ -73,7 +78,7 @@ public struct ManifestReader {
             bundleID: bundleID,
             declaredBundleID: declaredID?.value,
             name: name,
-            platform: isIOS ? .ios : .macos,
+            platform: platform ?? (isIOS ? .ios : .macos),
             file: file,
             location: rootLocation,
             claims: claims,
@@ -85,8 +90,26 @@ public struct ManifestReader {
             findings: context.findings,
             document: document
         )
+        readExtension(root, into: &manifest, &context)
+        manifest.findings = context.findings
         manifest.unresolvedPlaceholders = context.unresolved
         return manifest
+    }
+
+    /// An app extension's point and, for a Quick Look preview, the types it previews. Classic
+    /// extensions write `NSExtension` (`NSExtensionPointIdentifier`, `NSExtensionAttributes`);
+    /// ExtensionKit ones `EXAppExtensionAttributes` (`EXExtensionPointIdentifier`).
+    private func readExtension(_ root: PlistDictionary, into manifest: inout Manifest, _ context: inout Context) {
+        for (key, pointKey, attributesKey) in [("NSExtension", "NSExtensionPointIdentifier", "NSExtensionAttributes"),
+                                               ("EXAppExtensionAttributes", "EXExtensionPointIdentifier", nil)] {
+            guard let node = root[key], let ext = node.asDictionary else { continue }
+            manifest.extensionPoint = context.string(ext, pointKey)?.value
+            let attributes = attributesKey.flatMap { ext[$0]?.asDictionary } ?? ext
+            if manifest.extensionPoint?.hasPrefix("com.apple.quicklook.preview") == true {
+                manifest.previewedTypes = context.identifiers(attributes, "QLSupportedContentTypes")
+            }
+            return
+        }
     }
 
     /// The bundle id Xcode writes into a template without one: with `GENERATE_INFOPLIST_FILE =

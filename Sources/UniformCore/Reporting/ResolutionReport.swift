@@ -28,6 +28,7 @@ public struct ResolutionReport {
             ("excluded", .array(r.excluded.map(Self.json))),
             ("default", .optional(r.defaultHandler)),
             ("previewable", .bool(r.previewable)),
+            ("previewed_by", .array(r.previewedBy.map(JSONValue.string))),
             ("notes", .array(r.notes.map(JSONValue.string))),
         ])
     }
@@ -127,7 +128,11 @@ public struct ResolutionReport {
         } else {
             lines.append("default: none" + (r.handlers.isEmpty ? "" : " (only wildcard claims match: the user must choose)"))
         }
-        lines.append("previewable: \(r.previewable ? "yes (Quick Look)" : "no")")
+        if !r.previewedBy.isEmpty {
+            lines.append("previewable: yes (Quick Look preview extension \(r.previewedBy.joined(separator: ", ")))")
+        } else {
+            lines.append("previewable: \(r.previewable ? "yes (Quick Look)" : "no")")
+        }
         return lines.joined(separator: "\n")
     }
 }

@@ -191,4 +191,7 @@ public struct Resolution: Sendable {
     public var previewable: Bool
     /// Notes about user defaults and rules that did not apply.
     public var notes: [String]
+    /// Quick Look preview extensions in the world whose `QLSupportedContentTypes` the type
+    /// conforms to, by bundle id: why a type the system cannot preview is previewable here.
+    public var previewedBy: [String] = []
 }

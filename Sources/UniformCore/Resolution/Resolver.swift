@@ -169,8 +169,9 @@ public struct Resolver {
                 }
             }
         }
+        let previewers = index.previewExtensions(for: type)
         return Resolution(query: query, type: type, handlers: handlers, excluded: excluded, defaultHandler: nil,
-                          previewable: index.isPreviewable(type), notes: [])
+                          previewable: !previewers.isEmpty || index.isPreviewable(type), notes: [], previewedBy: previewers)
     }
 
     // MARK: - User defaults

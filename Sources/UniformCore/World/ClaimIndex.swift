@@ -41,6 +41,8 @@ final class ClaimIndex: Sendable {
     let bundleIDOrder: [Int32]
     /// Indexed by `TypeID.index`: Quick Look previews the type (and so its subtypes).
     let previewable: [Bool]
+    /// Quick Look preview extensions by the type index they list (`QLSupportedContentTypes`).
+    let previewers: [Int: [String]]
 
     /// What can be indexed without the type graph: claim facts, legacy tags, bundle ids. A
     /// large world builds it on another core while the graph is built.
@@ -54,6 +56,8 @@ final class ClaimIndex: Sendable {
         var typeCounts: [Int32] = []
         var bundleIDs: [String] = []
         var bundleIDOrder: [Int32] = []
+        /// Preview extensions' bundle ids and the identifiers they preview.
+        var previewedTypes: [(bundleID: String, types: [String])] = []
 
         init(apps: [Manifest]) {
             firstClaim.reserveCapacity(apps.count)
@@ -64,6 +68,9 @@ final class ClaimIndex: Sendable {
             var seenTags = UniqueBuffer<String>()
             // By index: `for (a, app) in apps.enumerated()` copied every manifest.
             for a in apps.indices {
+                if !apps[a].previewedTypes.isEmpty {
+                    previewedTypes.append((apps[a].bundleID, apps[a].previewedTypes.map(\.value)))
+                }
                 firstClaim.append(Int32(facts.count))
                 let platform = apps[a].platform
                 let claims = apps[a].claims
@@ -142,6 +149,14 @@ final class ClaimIndex: Sendable {
         var previewable = [Bool](repeating: false, count: graph.count)
         for id in QuickLook.previewableIDs(in: graph) { previewable[id.index] = true }
         self.previewable = previewable
+        var previewers: [Int: [String]] = [:]
+        for (bundleID, types) in claims.previewedTypes {
+            for type in types {
+                guard let id = graph.id(of: type), previewers[id.index]?.contains(bundleID) != true else { continue }
+                previewers[id.index, default: []].append(bundleID)
+            }
+        }
+        self.previewers = previewers
         self.byType = byType
         self.byExtension = byExtension
         self.byMIME = byMIME
@@ -193,6 +208,16 @@ final class ClaimIndex: Sendable {
 
     func legacyTags(of type: TypeID) -> [LegacyTag] {
         type.index < legacyTagsByType.count ? legacyTagsByType[type.index] : []
+    }
+
+    /// The preview extensions for a type: those listing it or a type it conforms to.
+    func previewExtensions(for type: DocumentType) -> [String] {
+        guard !previewers.isEmpty else { return [] }
+        var found: [String] = []
+        for ancestor in type.ancestors {
+            for bundleID in previewers[ancestor.id.index] ?? [] where !found.contains(bundleID) { found.append(bundleID) }
+        }
+        return found
     }
 
     func isPreviewable(_ type: DocumentType) -> Bool {

@@ -78,25 +78,29 @@ public struct World: Sendable {
         var apps = manifests
         var appIndex: [String: Int] = [:]
         appIndex.reserveCapacity(apps.count)
-        // The file of the first app with each bundle id.
-        var firstFileByID: [String: String] = [:]
+        // The file and platform of the first app with each bundle id.
+        var firstFileByID: [String: (file: String, platform: Platform)] = [:]
         firstFileByID.reserveCapacity(apps.count)
         for a in apps.indices {
             findings.append(contentsOf: apps[a].findings)
             let bundleID = apps[a].bundleID
-            if let firstFile = firstFileByID[bundleID] {
+            if let first = firstFileByID[bundleID] {
                 var n = 2
                 while appIndex["\(bundleID)#\(n)"] != nil { n += 1 }
                 let renamed = "\(bundleID)#\(n)"
-                findings.append(Finding(rule: "duplicate-bundle-id", severity: .warning,
-                    message: "bundle id '\(bundleID)' is also used by \(firstFile); this app is kept apart as '\(renamed)'",
-                    location: apps[a].location, subject: bundleID))
+                // One id on iOS and on macOS is one product built for two platforms (a
+                // multiplatform target, or an iOS and a Mac target sharing an id), not a clash.
+                if first.platform == apps[a].platform {
+                    findings.append(Finding(rule: "duplicate-bundle-id", severity: .warning,
+                        message: "bundle id '\(bundleID)' is also used by \(first.file); this app is kept apart as '\(renamed)'",
+                        location: apps[a].location, subject: bundleID))
+                }
                 apps[a].bundleID = renamed
                 for i in apps[a].exportedTypes.indices { apps[a].exportedTypes[i].origin = .manifest(bundleID: renamed) }
                 for i in apps[a].importedTypes.indices { apps[a].importedTypes[i].origin = .manifest(bundleID: renamed) }
                 appIndex[renamed] = a
             } else {
-                firstFileByID[bundleID] = apps[a].file
+                firstFileByID[bundleID] = (apps[a].file, apps[a].platform)
                 appIndex[bundleID] = a
             }
         }

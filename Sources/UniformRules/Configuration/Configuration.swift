@@ -15,6 +15,17 @@ public struct Configuration: Sendable {
     /// Its directory; the base of every relative path in it.
     public var directory: String
     public var manifests: [String] = []
+    /// `manifests` was written (even as `{}`): the configuration chose its manifests, so no
+    /// discovery runs.
+    public var declaresManifests = false
+    /// `project`: Xcode projects or workspaces to read instead of discovering them.
+    public var projects: [String] = []
+    /// `configuration`: the Xcode build configuration whose settings apply (default Release).
+    public var buildConfiguration: String?
+    /// `xcconfig`: build settings files for manifests outside a project (as `--xcconfig`).
+    public var xcconfigs: [String] = []
+    /// `apps`: per-manifest (or per-target) overrides.
+    public var apps: [String: AppOverride] = [:]
     public var rules: [String] = []
     public var tests: [String] = []
     public var defines: [String: String] = [:]
@@ -61,8 +72,15 @@ public struct Configuration: Sendable {
         }
         let args = LuaArguments(function: displayPath(file), table: t)
         do {
-            try args.allowOnly(["manifests", "rules", "tests", "defines", "platform", "defaults", "disable", "severity", "reporters", "limits", "standard_rules", "suppress"])
+            try args.allowOnly(["manifests", "project", "configuration", "xcconfig", "apps", "rules", "tests", "defines", "platform", "defaults", "disable", "severity", "reporters", "limits", "standard_rules", "suppress"])
             config.manifests = try args.strings("manifests")
+            config.declaresManifests = !t["manifests"].isNil
+            config.projects = try args.strings("project")
+            config.buildConfiguration = try args.string("configuration")
+            config.xcconfigs = try args.strings("xcconfig")
+            if let apps = try args.tableValue("apps") {
+                config.apps = try AppOverride.read(apps, file: displayPath(file))
+            }
             config.rules = try args.strings("rules")
             config.tests = try args.strings("tests")
             config.reporters = try args.strings("reporters")
@@ -112,9 +130,15 @@ public struct Configuration: Sendable {
 
     /// An absolute path made relative to the current directory when it is inside it.
     public static func displayPath(_ path: String) -> String {
-        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
-        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-        if absolute.hasPrefix(cwd + "/") { return String(absolute.dropFirst(cwd.count + 1)) }
+        displayPath(path, relativeTo: FileManager.default.currentDirectoryPath)
+    }
+
+    /// A path made relative to `directory` when it is inside it (`.` for the folder itself).
+    public static func displayPath(_ path: String, relativeTo directory: String) -> String {
+        let base = URL(fileURLWithPath: directory).standardizedFileURL.path
+        let absolute = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: base)).standardizedFileURL.path
+        if absolute == base { return "." }
+        if absolute.hasPrefix(base == "/" ? "/" : base + "/") { return String(absolute.dropFirst(base == "/" ? 1 : base.count + 1)) }
         return path
     }
 }

@@ -30,7 +30,7 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         var options = world
         options.tolerateBrokenManifests = true
-        let session = try options.makeSession(paths: paths, standardRules: true, output: { Output.error($0) })
+        let session = try options.makeSession(paths: paths, standardRules: true, requireManifests: true, reportsFindings: true, output: { Output.error($0) })
         let findings = try baseline.findings(of: session)
         let run = CheckRun(findings: findings, manifests: session.engine.world.apps.map(\.file), rules: session.engine.ruleInfos,
                            toolVersion: UniformVersion.current, baseDirectory: FileManager.default.currentDirectoryPath)

@@ -68,6 +68,9 @@ struct DiffCommand: ParsableCommand {
             new = try Side.load(options, paths: newPaths, in: nil)
             (oldLabel, newLabel) = (oldPaths.joined(separator: " + "), newPaths.joined(separator: " + "))
         }
+        if old.session.engine.inputs.manifests.isEmpty && new.session.engine.inputs.manifests.isEmpty {
+            throw CommandFailure.input("both worlds are empty: no manifests found in either side; pass paths with -m, or set `manifests` in .uniform.lua (`uniform init` writes one)")
+        }
         let subjects = old.subjects.union(new.subjects).sorted()
         let diff = WorldDiff(old: old.snapshot(subjects), new: new.snapshot(subjects))
         let report = WorldDiffReport(diff, old: oldLabel, new: newLabel)

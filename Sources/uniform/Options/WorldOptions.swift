@@ -23,21 +23,17 @@ struct WorldOptions: ParsableArguments {
     @Option(help: ArgumentHelp("User default handlers: a LaunchServices preferences plist (com.apple.launchservices.secure.plist).", valueName: "PLIST"))
     var defaults: String?
 
-    @Flag(help: "List skipped plists and other loading details on standard error.")
+    @Flag(help: "Say on standard error where the manifests came from: projects, targets with their ids and platforms, skipped targets and plists.")
     var verbose = false
+
+    @Option(name: .customLong("configuration"), help: ArgumentHelp("The Xcode build configuration whose settings apply (default: the configuration file's, else Release).", valueName: "NAME"))
+    var buildConfiguration: String?
+
+    @Option(name: .customLong("config"), help: ArgumentHelp("Use this configuration file instead of the nearest .uniform.lua.", valueName: "FILE"))
+    var configFile: String?
 
     /// `check` reports unparsable manifests as findings instead of stopping.
     var tolerateBrokenManifests = false
-
-    /// The build settings: `--xcconfig` files in order, then the configuration's defines, then
-    /// `--define`s, which win.
-    func buildSettings(configured: [String: String] = [:]) throws -> BuildSettings {
-        var configs: [XCConfig] = []
-        for path in xcconfigs {
-            do { configs.append(try XCConfig.load(path)) } catch { throw CommandFailure.input(error.description) }
-        }
-        return BuildSettings(xcconfigs: configs, defines: configured.merging(try defineTable()) { _, cli in cli })
-    }
 
     func defineTable() throws -> [String: String] {
         var table: [String: String] = [:]
@@ -50,68 +46,39 @@ struct WorldOptions: ParsableArguments {
         return table
     }
 
-    /// Loads the manifests and builds the world (rules applied by the engine).
-    func makeWorld(extraManifests: [String] = []) throws -> World {
-        try makeSession().engine.world
+    /// What the command line says about the world, for `Session.open`.
+    func sessionOptions(paths: [String] = [], standardRules: Bool = false, requireManifests: Bool = false, directory: String? = nil) throws -> SessionOptions {
+        var options = SessionOptions(directory: directory ?? FileManager.default.currentDirectoryPath)
+        options.paths = paths + manifests
+        options.rules = rules
+        options.defines = try defineTable()
+        options.xcconfigs = xcconfigs
+        options.platform = platform
+        options.defaults = defaults
+        options.buildConfiguration = buildConfiguration
+        options.configFile = configFile
+        options.standardRules = standardRules
+        options.tolerateBrokenManifests = tolerateBrokenManifests
+        options.requireManifests = requireManifests
+        return options
     }
 
-    /// Reads `.uniform.lua` (if any), the manifests (`paths` or `-m` replace the configured
-    /// ones), the user defaults, and the rule files (configured ones, then `-r`), in that order.
-    /// Unreadable inputs and broken rules are errors (status 2).
-    func makeSession(paths: [String]? = nil, standardRules: Bool = false, output: @escaping (String) -> Void = { Output.print($0) }) throws -> Session {
-        var config = Configuration(directory: FileManager.default.currentDirectoryPath)
-        if let file = Configuration.find() {
-            do { config = try Configuration.load(file: file) } catch let error as RuleError { throw CommandFailure.input(error.description) }
-        }
-        let settings = try buildSettings(configured: config.defines)
-        let explicit = (paths ?? []) + manifests
-        let manifestPaths = explicit.isEmpty ? config.manifests.map(config.resolve) : explicit
-        let loader = ManifestLoader(defines: settings.values)
-        let loaded = loader.load(manifestPaths)
-        if verbose {
-            for skipped in loaded.skipped { Output.error("skipped (not a manifest): \(skipped)") }
-        }
-        for finding in settings.findings where verbose || finding.severity > .note {
-            Output.error("\(finding.location.map { "\($0): " } ?? "")\(finding.severity.rawValue): \(finding.message)")
-        }
-        if let missing = loaded.missing.first {
-            throw CommandFailure.input("\(missing): no such file or directory")
-        }
-        if !loaded.errors.isEmpty, !tolerateBrokenManifests {
-            throw CommandFailure.input(loaded.errors.map(\.description).joined(separator: "\nuniform: "))
-        }
-        var preferences: [DefaultHandler] = []
-        var findings: [Finding] = loaded.errorFindings + settings.findings
-        if let path = defaults ?? config.defaults.map(config.resolve) {
-            do {
-                let document = try PlistReader.read(contentsOf: path)
-                let read = LaunchServicesPreferences.read(document, file: path)
-                preferences = read.handlers
-                findings += read.findings
-            } catch let error as PlistError {
-                throw CommandFailure.input(error.description)
-            }
-        }
-        let inputs = WorldInputs(manifests: loaded.manifests, preferenceDefaults: preferences, platform: platform ?? config.platform ?? .all, findings: findings)
-        let engine = RuleEngine(inputs: inputs, limits: config.limits, output: output)
-        do {
-            if standardRules && config.standardRules { try engine.loadStandardRules() }
-            for rule in config.rules.map(config.resolve) + rules {
-                guard FileManager.default.fileExists(atPath: rule) else { throw CommandFailure.input("\(rule): no such rule file") }
-                try engine.load(file: rule)
-            }
-        } catch let error as RuleError {
-            throw CommandFailure.input(error.description)
-        }
-        return Session(config: config, engine: engine, manifestPaths: manifestPaths)
+    /// Builds the session (see `Session.open`): unreadable inputs, broken rules and, where
+    /// required, an empty world are errors (status 2). `--verbose` says what was found.
+    /// `reportsFindings`: the command prints every finding itself (`check`), so warnings about
+    /// project files are not echoed on standard error as well.
+    func makeSession(paths: [String]? = nil, standardRules: Bool = false, requireManifests: Bool = false, reportsFindings: Bool = false, output: @escaping (String) -> Void = { Output.print($0) }) throws -> Session {
+        let options = try sessionOptions(paths: paths ?? [], standardRules: standardRules, requireManifests: requireManifests)
+        let session: Session
+        do { session = try Session.open(options, output: output) } catch { throw CommandFailure.input(error.description) }
+        show(session.report, warnings: !reportsFindings)
+        return session
     }
-}
 
-/// A loaded configuration and the engine built from it.
-struct Session {
-    var config: Configuration
-    var engine: RuleEngine
-    var manifestPaths: [String]
+    func show(_ report: LoadReport, warnings: Bool = true) {
+        if verbose { for line in report.lines { Output.error(line) } }
+        if warnings { for warning in report.warnings { Output.error(warning) } }
+    }
 }
 
 extension PlatformFilter: ExpressibleByArgument {}

@@ -3,7 +3,7 @@ import UniformRules
 extension Session {
     /// Every check's findings with the configuration applied and suppressions (configured and
     /// inline `uniform:ignore` comments) taken out — plus the findings about the suppressions.
-    func checkedFindings() -> [Finding] {
+    public func checkedFindings() -> [Finding] {
         let options = config.checkOptions
         let checked = engine.runChecks(options: options)
         let inline = InlineSuppressions.read(engine.world.apps)

@@ -1,0 +1,74 @@
+import Foundation
+
+/// What a repository holds, found the way a new user expects with no set-up: the Xcode
+/// projects and workspaces under a folder, and the projects the workspaces list.
+///
+/// Dependencies and build output are not the repository's apps and are not searched: `Pods`,
+/// `Carthage`, `.build`, `DerivedData`, `node_modules`, and hidden folders. A project listed
+/// by a workspace but absent (a submodule not checked out) or outside the folder is a note.
+public struct ProjectDiscovery: Sendable {
+    /// Folders never searched.
+    public static let skippedFolders: Set<String> = ["Pods", "Carthage", ".build", "DerivedData", "node_modules"]
+
+    public var projects: [String] = []
+    public var workspaces: [String] = []
+    /// Plists in the tree (outside bundles such as `.xcodeproj`), for the plain-manifest
+    /// fallback and for `--verbose`.
+    public var plists: [String] = []
+    public var findings: [Finding] = []
+
+    public init() {}
+
+    /// Searches `root`; paths come back as `root/…` (`root` itself as given).
+    public static func search(_ root: String) -> ProjectDiscovery {
+        var found = ProjectDiscovery()
+        let base = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
+        func full(_ relative: String) -> String { base == "." ? relative : ProjectPath.join(base, relative) }
+        var projects: [String] = [], workspaces: [String] = [], plists: [String] = []
+        DirectoryWalk.walk(base) { entry in
+            let name = entry.name
+            if name.hasPrefix(".") { return false }
+            if entry.isDirectory {
+                if skippedFolders.contains(name) { return false }
+                if name.hasSuffix(".xcodeproj") { projects.append(entry.relative); return false }
+                if name.hasSuffix(".xcworkspace") { workspaces.append(entry.relative); return false }
+                return true
+            }
+            if entry.exists, ManifestLoader.looksLikePlist(name) { plists.append(entry.relative) }
+            return true
+        }
+        found.projects = projects.sorted().map(full)
+        found.workspaces = workspaces.sorted().map(full)
+        found.plists = plists.sorted().map(full)
+
+        let boundary = XCConfig.canonical(base)
+        var known = Set(found.projects.map(XCConfig.canonical))
+        for workspace in found.workspaces {
+            let listed: XcodeWorkspace
+            do { listed = try XcodeWorkspace.load(workspace) } catch {
+                found.findings.append(Finding(rule: "xcode.unreadable-workspace", severity: .warning, message: error.message, location: error.location))
+                continue
+            }
+            for (project, location) in listed.projects {
+                let canonical = XCConfig.canonical(project)
+                guard !known.contains(canonical) else { continue }
+                guard canonical == boundary || canonical.hasPrefix(boundary == "/" ? "/" : boundary + "/") else {
+                    found.findings.append(Finding(rule: "xcode.outside-repository", severity: .note,
+                        message: "the workspace lists \(ProjectPath.lastComponent(project)), which is outside the folder searched; it is not read",
+                        location: location, subject: ProjectPath.lastComponent(project)))
+                    continue
+                }
+                var isDirectory: ObjCBool = false
+                if FileManager.default.fileExists(atPath: ProjectPath.join(project, "project.pbxproj"), isDirectory: &isDirectory), !isDirectory.boolValue {
+                    known.insert(canonical)
+                    found.projects.append(project)
+                } else {
+                    found.findings.append(Finding(rule: "xcode.missing-project", severity: .note,
+                        message: "the workspace lists \(project), which is not in the repository (a submodule not checked out?); its targets are not read",
+                        location: location, subject: project))
+                }
+            }
+        }
+        return found
+    }
+}

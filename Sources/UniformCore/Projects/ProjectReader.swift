@@ -1,0 +1,210 @@
+import Foundation
+
+/// Turns an Xcode project into apps: every app-like target (`ProductType.isAppLike`), on each
+/// platform it builds for, with its build settings for one configuration resolved as Xcode
+/// resolves them (see `SettingsStack`).
+///
+/// Nothing outside `boundary` (the repository) is read: a base configuration or an
+/// `#include` there is reported and skipped, and an `INFOPLIST_FILE` there is not read.
+public struct ProjectReader {
+    public var configuration: String
+    /// The canonical path of the folder nothing may be read outside of; nil reads anywhere.
+    public var boundary: String?
+
+    public init(configuration: String = "Release", boundary: String? = nil) {
+        self.configuration = configuration
+        self.boundary = boundary.map(XCConfig.canonical)
+    }
+
+    /// What reading a project gave.
+    public struct Result: Sendable {
+        public var apps: [ProjectApp] = []
+        /// Targets that are not apps, or apps uniform cannot read, each with the reason.
+        public var skipped: [(target: String, reason: String)] = []
+        public var findings: [Finding] = []
+
+        public init() {}
+    }
+
+    public func read(_ project: XcodeProject) -> Result {
+        var result = Result()
+        var xcconfigs = XCConfigCache(boundary: boundary)
+        let projectConfig = project.configurations.first { $0.name == configuration }
+            ?? project.defaultConfigurationName.flatMap { d in project.configurations.first { $0.name == d } }
+            ?? project.configurations.first
+        if let projectConfig, projectConfig.name != configuration {
+            result.findings.append(Finding(rule: "xcode.configuration-missing", severity: .note,
+                message: "\(project.name) has no build configuration '\(configuration)'; using '\(projectConfig.name)'",
+                location: projectConfig.location, subject: configuration))
+        }
+        var hosts: [String: String] = [:]
+        for target in project.targets { for embedded in target.embeddedTargets where hosts[embedded] == nil { hosts[embedded] = target.name } }
+
+        for target in project.targets {
+            guard let productType = target.productType else {
+                result.skipped.append((target.name, "\(target.kind) (builds no product)"))
+                continue
+            }
+            let targetConfig = target.configuration(named: projectConfig?.name ?? configuration)
+            let configName = targetConfig?.name ?? configuration
+            let upper = [
+                SettingsStack.Level(name: "project xcconfig", assignments: xcconfigs.assignments(projectConfig?.baseConfiguration, from: projectConfig?.location, into: &result.findings)),
+                SettingsStack.Level(name: "project", assignments: projectConfig?.settings ?? []),
+                SettingsStack.Level(name: "target xcconfig", assignments: xcconfigs.assignments(targetConfig?.baseConfiguration, from: targetConfig?.location, into: &result.findings)),
+                SettingsStack.Level(name: "target", assignments: targetConfig?.settings ?? []),
+            ]
+            func levels(sdk: String?) -> [SettingsStack.Level] {
+                [SettingsStack.Level(name: "defaults", assignments: defaults(project: project, target: target, productType: productType, configuration: configName, sdk: sdk))] + upper
+            }
+            let neutral = SettingsStack(levels: levels(sdk: nil), parameters: BuildParameters(sdk: nil, configuration: configName))
+            let wrapper = neutral.value("WRAPPER_EXTENSION")
+            guard productType.isAppLike(wrapperExtension: wrapper) else {
+                result.skipped.append((target.name, "\(productType)\(wrapper.map { " (.\($0))" } ?? "") is not an app, extension or document plug-in"))
+                continue
+            }
+            let (platforms, reason, others) = Self.platforms(neutral)
+            if platforms.isEmpty {
+                result.skipped.append((target.name, "builds for \(others.joined(separator: ", ")) only; uniform models iOS and macOS"))
+                continue
+            }
+            for (platform, sdk) in platforms {
+                let stack = SettingsStack(levels: levels(sdk: sdk), parameters: BuildParameters(sdk: sdk, configuration: configName))
+                let settings = stack.table()
+                result.findings += stack.findings
+                var locations: [String: SourceLocation] = [:]
+                var generated: [ProjectApp.GeneratedKey] = []
+                for name in settings.keys where name == "PRODUCT_BUNDLE_IDENTIFIER" || name == "INFOPLIST_FILE" || name.hasPrefix("INFOPLIST_KEY_") {
+                    guard let location = stack.location(of: name) else { continue }
+                    locations[name] = location
+                    if name.hasPrefix("INFOPLIST_KEY_"), let value = settings[name] {
+                        generated.append(.init(key: String(name.dropFirst("INFOPLIST_KEY_".count)), value: value, location: location))
+                    }
+                }
+                let infoPlist = settings["INFOPLIST_FILE"].flatMap { $0.isEmpty ? nil : ProjectPath.join(project.sourceRoot, $0) }
+                result.apps.append(ProjectApp(
+                    project: project.file, target: target.name, productType: productType, configuration: configName,
+                    platform: platform, platformReason: reason, infoPlist: infoPlist,
+                    generatesInfoPlist: settings["GENERATE_INFOPLIST_FILE"]?.uppercased() == "YES",
+                    settings: settings, settingLocations: locations,
+                    generatedKeys: generated.sorted { $0.key < $1.key }, host: hosts[target.name],
+                    unreadIncludes: xcconfigs.unread(targetConfig?.baseConfiguration) + xcconfigs.unread(projectConfig?.baseConfiguration),
+                    location: target.location))
+            }
+        }
+        var seen = Set<Finding>()
+        result.findings = result.findings.filter { seen.insert($0).inserted }
+        return result
+    }
+
+    /// The settings Xcode supplies before any level sets one: names and the wrapper a target's
+    /// settings are built from. Written from Xcode's build-setting reference; where Xcode's
+    /// value depends on the build machine (paths under DerivedData) the setting is left out.
+    private func defaults(project: XcodeProject, target: ProjectTarget, productType: ProductType, configuration: String, sdk: String?) -> [SettingAssignment] {
+        let location = target.location
+        let root = absolute(project.sourceRoot)
+        var pairs: [(String, String)] = [
+            ("TARGET_NAME", target.name),
+            ("PROJECT_NAME", project.name),
+            ("PRODUCT_NAME", "$(TARGET_NAME)"),
+            ("PRODUCT_MODULE_NAME", "$(PRODUCT_NAME:c99extidentifier)"),
+            ("EXECUTABLE_NAME", "$(EXECUTABLE_PREFIX)$(PRODUCT_NAME)$(EXECUTABLE_SUFFIX)"),
+            ("EXECUTABLE_PREFIX", ""),
+            ("EXECUTABLE_SUFFIX", ""),
+            ("SRCROOT", root), ("PROJECT_DIR", root), ("SOURCE_ROOT", root),
+            ("CONFIGURATION", configuration),
+            ("DEVELOPMENT_LANGUAGE", "en"),
+            ("PRODUCT_BUNDLE_PACKAGE_TYPE", productType.packageType),
+            ("FULL_PRODUCT_NAME", "$(PRODUCT_NAME).$(WRAPPER_EXTENSION)"),
+        ]
+        if let sdk {
+            pairs.append(("PLATFORM_NAME", sdk))
+            pairs.append(("EFFECTIVE_PLATFORM_NAME", sdk == "macosx" ? "" : "-\(sdk)"))
+        }
+        if let wrapper = productType.defaultWrapperExtension { pairs.append(("WRAPPER_EXTENSION", wrapper)) }
+        return pairs.map { SettingAssignment(name: $0.0, value: $0.1, location: location) }
+    }
+
+    private func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : ProjectPath.join(FileManager.default.currentDirectoryPath, path)
+    }
+
+    /// The platforms a target builds for, with the SDK name conditions are matched against.
+    /// `SDKROOT` decides (`iphoneos`, `macosx`, also versioned or with a trailing `;`); a
+    /// multiplatform target (`SDKROOT = auto`, or none) builds for its `SUPPORTED_PLATFORMS`;
+    /// an iOS app with `SUPPORTS_MACCATALYST = YES` is a Mac app too. Other platforms (tvOS,
+    /// visionOS, watchOS, DriverKit) are returned in `others`: uniform answers for iOS and macOS.
+    static func platforms(_ settings: SettingsStack) -> (platforms: [(Platform, String)], reason: String, others: [String]) {
+        let sdkroot = settings.value("SDKROOT")?.trimmingCharacters(in: CharacterSet(charactersIn: " ;")) ?? ""
+        let supported = (settings.value("SUPPORTED_PLATFORMS") ?? "").split(separator: " ").map(String.init)
+        var found: [(Platform, String)] = []
+        var others: [String] = []
+        func add(_ sdk: String) {
+            let name = sdk.lowercased()
+            if name.hasPrefix("iphoneos") || name.hasPrefix("iphonesimulator") {
+                if !found.contains(where: { $0.0 == .ios }) { found.append((.ios, "iphoneos")) }
+            } else if name.hasPrefix("macosx") {
+                if !found.contains(where: { $0.0 == .macos }) { found.append((.macos, "macosx")) }
+            } else if !name.isEmpty, !name.hasSuffix("simulator"), !others.contains(name) {
+                others.append(name)
+            }
+        }
+        let reason: String
+        if sdkroot.isEmpty || sdkroot == "auto" {
+            if supported.isEmpty {
+                add("macosx")
+                reason = "no SDKROOT or SUPPORTED_PLATFORMS set: macOS, as xcodebuild builds such a target (a guess where the project sets the SDK outside the repository)"
+            } else {
+                supported.forEach(add)
+                reason = "SUPPORTED_PLATFORMS = \(supported.joined(separator: " "))"
+            }
+        } else {
+            add(sdkroot)
+            if found.first?.0 == .ios, settings.value("SUPPORTS_MACCATALYST")?.uppercased() == "YES" {
+                found.append((.macos, "macosx"))
+                reason = "SDKROOT = \(sdkroot), SUPPORTS_MACCATALYST = YES (a Mac Catalyst app too)"
+            } else {
+                reason = "SDKROOT = \(sdkroot)"
+            }
+        }
+        return (found, reason, others)
+    }
+}
+
+/// `.xcconfig` files read once per project, inside the repository only.
+struct XCConfigCache {
+    let boundary: String?
+    private var loaded: [String: XCConfig?] = [:]
+
+    init(boundary: String?) { self.boundary = boundary }
+
+    mutating func assignments(_ path: String?, from location: SourceLocation?, into findings: inout [Finding]) -> [SettingAssignment] {
+        guard let path else { return [] }
+        if let known = loaded[path] { return known?.assignments ?? [] }
+        let canonical = XCConfig.canonical(path)
+        if let boundary, !(canonical == boundary || canonical.hasPrefix(boundary == "/" ? "/" : boundary + "/")) {
+            findings.append(Finding(rule: "xcode.outside-repository", severity: .warning,
+                message: "the base configuration \(ProjectPath.lastComponent(path)) is outside the repository; it is not read and its settings are not applied",
+                location: location, subject: ProjectPath.lastComponent(path)))
+            loaded[path] = .some(nil)
+            return []
+        }
+        do {
+            let config = try XCConfig.load(path, boundary: boundary)
+            findings += config.findings.filter { $0.rule != "xcconfig.condition-skipped" }
+            loaded[path] = config
+            return config.assignments
+        } catch {
+            findings.append(Finding(rule: "xcode.missing-xcconfig", severity: .warning,
+                message: "the base configuration \(path) is not in the repository; its settings are not applied",
+                location: location, subject: path))
+            loaded[path] = .some(nil)
+            return []
+        }
+    }
+
+    func unread(_ path: String?) -> [String] {
+        guard let path, let entry = loaded[path] else { return [] }
+        guard let config = entry else { return [path] }
+        return config.unreadIncludes.map { "\($0.location): #include \"\($0.name)\"" }
+    }
+}

@@ -1,0 +1,155 @@
+/// Build settings resolved as Xcode resolves them for one target and one build.
+///
+/// Levels, lowest first: the defaults Xcode supplies, the project's base `.xcconfig`, the
+/// project's `buildSettings`, the target's base `.xcconfig`, the target's `buildSettings`. A
+/// higher level wins. Within a level, the assignments whose conditions hold compete: the one
+/// with more conditions wins (`KEY[sdk=iphoneos*]` beats `KEY`), then the later one.
+/// `$(inherited)` is the value the winning line replaced: an earlier line of the same level
+/// (an `.xcconfig` and the files it includes are one level, read in order), else the level
+/// below. Other references (`$(PRODUCT_NAME)`, nested `$(A_$(B))`) are expanded against the
+/// whole stack, with modifiers (`:rfc1034identifier`, `:identifier`, `:lower`, …).
+///
+/// A reference nobody sets stays verbatim (guessing would make answers wrong where nobody can
+/// see it); a cycle (`A = $(B)`, `B = $(A)`) is left unexpanded and reported; an expansion
+/// longer than `maxLength` is cut and reported, so a hostile project cannot make gigabytes.
+public final class SettingsStack {
+    public struct Level: Sendable {
+        public var name: String
+        public var assignments: [SettingAssignment]
+
+        public init(name: String, assignments: [SettingAssignment]) {
+            self.name = name
+            self.assignments = assignments
+        }
+    }
+
+    public let levels: [Level]
+    public let parameters: BuildParameters
+    public private(set) var findings: [Finding] = []
+    static let maxLength = 16_384
+
+    private var memo: [String: String?] = [:]
+    private var active: [String] = []
+    private var reportedCycles: Set<String> = []
+
+    public init(levels: [Level], parameters: BuildParameters) {
+        self.levels = levels
+        self.parameters = parameters
+    }
+
+    /// Every setting name assigned at some level.
+    public var names: Set<String> {
+        var names = Set<String>()
+        for level in levels { for a in level.assignments { names.insert(a.name) } }
+        return names
+    }
+
+    /// The expanded value of a setting, or nil when no level sets it (for this build).
+    public func value(_ name: String) -> String? {
+        if let known = memo[name] { return known }
+        guard !active.contains(name) else {
+            reportCycle(name)
+            return nil
+        }
+        active.append(name)
+        defer { active.removeLast() }
+        let result = resolve(name, level: levels.count - 1, before: Int.max)
+        memo[name] = result
+        return result
+    }
+
+    /// Every assigned setting, expanded: what an Info.plist's placeholders resolve against.
+    public func table() -> [String: String] {
+        var table: [String: String] = [:]
+        for name in names { if let v = value(name) { table[name] = v } }
+        return table
+    }
+
+    /// The line that gives a setting its value in this build: the top-most winning assignment.
+    public func location(of name: String) -> SourceLocation? {
+        for index in levels.indices.reversed() {
+            if let (a, _) = winner(name, in: levels[index], before: Int.max) { return a.location }
+        }
+        return nil
+    }
+
+    private func winner(_ name: String, in level: Level, before limit: Int) -> (SettingAssignment, Int)? {
+        var best: (SettingAssignment, Int)?
+        for (position, a) in level.assignments.enumerated() where position < limit && a.name == name {
+            guard parameters.satisfies(a.conditions) else { continue }
+            if let current = best, current.0.conditions.count > a.conditions.count { continue }
+            best = (a, position)
+        }
+        return best
+    }
+
+    private func resolve(_ name: String, level: Int, before limit: Int) -> String? {
+        var index = level, limit = limit
+        while index >= 0 {
+            if let (assignment, position) = winner(name, in: levels[index], before: limit) {
+                let (fromLevel, fromLimit) = (index, position)
+                return expand(assignment.value) { reference in
+                    reference == "inherited" ? (self.resolve(name, level: fromLevel, before: fromLimit) ?? "") : self.value(reference)
+                }
+            }
+            index -= 1
+            limit = Int.max
+        }
+        return nil
+    }
+
+    /// Expands `$(NAME)`, `${NAME}` and `$(NAME:modifier…)`, innermost first, so a reference
+    /// may be built from others (`$(PRODUCT_NAME_$(CONFIGURATION))`). `$()` is empty.
+    func expand(_ text: String, lookup: (String) -> String?) -> String {
+        guard text.utf8.contains(UInt8(ascii: "$")) else { return text }
+        var scalars = Array(text.unicodeScalars)[...]
+        let out = expand(&scalars, closer: nil, lookup: lookup)
+        if out.unicodeScalars.count > Self.maxLength {
+            findings.append(Finding(rule: "xcode.setting-too-long", severity: .warning,
+                message: "a build setting expands to more than \(Self.maxLength) characters; the value is cut there", location: nil))
+            return String(String.UnicodeScalarView(out.unicodeScalars.prefix(Self.maxLength)))
+        }
+        return out
+    }
+
+    private func expand(_ input: inout ArraySlice<Unicode.Scalar>, closer: Unicode.Scalar?, lookup: (String) -> String?) -> String {
+        var out = String.UnicodeScalarView()
+        while let c = input.first {
+            if let closer, c == closer { return String(out) }
+            input.removeFirst()
+            if c == "$", let open = input.first, open == "(" || open == "{" {
+                input.removeFirst()
+                let close: Unicode.Scalar = open == "(" ? ")" : "}"
+                let body = expand(&input, closer: close, lookup: lookup)
+                guard input.first == close else {
+                    // Unclosed: keep the text as written.
+                    out.append(c); out.append(open); out.append(contentsOf: body.unicodeScalars)
+                    continue
+                }
+                input.removeFirst()
+                if body.isEmpty { continue }
+                var parts = body.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+                let reference = parts.removeFirst()
+                if SettingAssignment.isSettingName(reference), let value = lookup(reference) {
+                    out.append(contentsOf: Placeholders.apply(parts, to: value).unicodeScalars)
+                } else if SettingAssignment.isSettingName(reference), let fallback = parts.first(where: { $0.hasPrefix("default=") }) {
+                    out.append(contentsOf: Placeholders.apply(parts, to: String(fallback.dropFirst("default=".count))).unicodeScalars)
+                } else {
+                    out.append(c); out.append(open); out.append(contentsOf: body.unicodeScalars); out.append(close)
+                }
+                if out.count > Self.maxLength * 2 { out = String.UnicodeScalarView(out.prefix(Self.maxLength * 2)) }
+            } else {
+                out.append(c)
+            }
+        }
+        return String(out)
+    }
+
+    private func reportCycle(_ name: String) {
+        guard reportedCycles.insert(name).inserted else { return }
+        let chain = (active.drop { $0 != name } + [name]).joined(separator: " → ")
+        findings.append(Finding(rule: "xcode.setting-cycle", severity: .warning,
+            message: "build setting \(name) refers to itself (\(chain)); the reference is left unexpanded",
+            location: location(of: name), subject: name))
+    }
+}

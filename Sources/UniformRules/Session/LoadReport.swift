@@ -1,0 +1,40 @@
+/// What a session found and why, for `--verbose` and `uniform init`: the projects read, each
+/// app-like target with its id and platform, targets skipped and plists no target uses.
+public struct LoadReport: Sendable {
+    /// How the manifests were chosen: "arguments", "configuration", "discovered under DIR".
+    public var source = ""
+    public var projects: [String] = []
+    public var apps: [App] = []
+    public var skippedTargets: [String] = []
+    /// Plists that are not manifests, or Info.plists no target of a found project uses.
+    public var skippedPlists: [String] = []
+    /// Problems worth a line on standard error even without `--verbose` (warnings about
+    /// project files, missing includes).
+    public var warnings: [String] = []
+    /// Notes about project and settings files (conditions, optional includes), for `--verbose`.
+    public var notes: [String] = []
+
+    public init() {}
+
+    /// One app of the world as loaded.
+    public struct App: Sendable {
+        public var bundleID: String
+        public var platform: String
+        public var file: String
+        /// `Project › Target (application, Release)` for apps from a project.
+        public var origin: String?
+        public var host: String?
+    }
+
+    /// Lines for `--verbose`.
+    public var lines: [String] {
+        var lines = ["manifests: \(source)"]
+        for project in projects { lines.append("project: \(project)") }
+        for app in apps {
+            lines.append("app: \(app.bundleID) [\(app.platform)] \(app.file)\(app.origin.map { " — \($0)" } ?? "")\(app.host.map { ", embedded in \($0)" } ?? "")")
+        }
+        for target in skippedTargets { lines.append("not an app: \(target)") }
+        for plist in skippedPlists { lines.append("skipped: \(plist)") }
+        return lines + notes
+    }
+}

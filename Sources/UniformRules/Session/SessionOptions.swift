@@ -1,0 +1,36 @@
+import Foundation
+import UniformCore
+
+/// What a run is asked to look at: everything a command line (or a library user) can say
+/// about the world before `Session.open` turns it into one.
+public struct SessionOptions: Sendable {
+    /// Where the run happens: configuration lookup and discovery start here.
+    public var directory: String
+    /// Manifests, bundles, Xcode projects, workspaces or directories; they replace the
+    /// configured manifests and projects.
+    public var paths: [String] = []
+    /// Rule files added to the configured ones.
+    public var rules: [String] = []
+    /// `--define`s: beat every build setting, as `xcodebuild KEY=value` does.
+    public var defines: [String: String] = [:]
+    /// `--xcconfig` files: build settings for manifests outside a project.
+    public var xcconfigs: [String] = []
+    public var platform: PlatformFilter?
+    /// A LaunchServices preferences plist of user default handlers.
+    public var defaults: String?
+    /// The Xcode build configuration (default: the configuration file's, else Release).
+    public var buildConfiguration: String?
+    /// `--config FILE`: this configuration instead of the nearest `.uniform.lua`.
+    public var configFile: String?
+    /// Load the standard rules (unless the configuration turns them off).
+    public var standardRules = false
+    /// Report manifests that do not parse as findings instead of failing (`check`, `diff`).
+    public var tolerateBrokenManifests = false
+    /// A world without a manifest is an input error: `check`, `test` and `diff` never pass
+    /// over nothing.
+    public var requireManifests = false
+
+    public init(directory: String = FileManager.default.currentDirectoryPath) {
+        self.directory = directory
+    }
+}

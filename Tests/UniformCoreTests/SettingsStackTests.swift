@@ -1,0 +1,82 @@
+import UniformCore
+import XCTest
+
+/// Build settings resolved as Xcode resolves them: levels, `$(inherited)`, conditions,
+/// nested references, modifiers, cycles.
+final class SettingsStackTests: XCTestCase {
+    func level(_ name: String, _ lines: [(String, String)]) -> SettingsStack.Level {
+        SettingsStack.Level(name: name, assignments: lines.enumerated().map { i, pair in
+            let (key, conditions) = SettingAssignment.parseKey(pair.0)!
+            return SettingAssignment(name: key, conditions: conditions, value: pair.1, location: SourceLocation(file: name, line: i + 1))
+        })
+    }
+
+    func stack(_ levels: [SettingsStack.Level], sdk: String? = "iphoneos", configuration: String = "Release") -> SettingsStack {
+        SettingsStack(levels: levels, parameters: BuildParameters(sdk: sdk, configuration: configuration))
+    }
+
+    func testHigherLevelsWinAndInheritedReadsTheLevelBelow() {
+        let s = stack([
+            level("project.xcconfig", [("FLAGS", "-a")]),
+            level("project", [("FLAGS", "$(inherited) -b")]),
+            level("target.xcconfig", [("FLAGS", "$(inherited) -c"), ("FLAGS", "$(inherited) -d")]),
+            level("target", [("OTHER", "x")]),
+        ])
+        XCTAssertEqual(s.value("FLAGS"), "-a -b -c -d")
+        XCTAssertEqual(s.location(of: "FLAGS"), SourceLocation(file: "target.xcconfig", line: 2))
+    }
+
+    func testConditionalSettingsMatchTheBuild() {
+        let levels = [level("target", [("KEY", "plain"), ("KEY[sdk=iphoneos*]", "phone"), ("KEY[config=Debug]", "debug")])]
+        XCTAssertEqual(stack(levels, sdk: "iphoneos").value("KEY"), "phone")
+        XCTAssertEqual(stack(levels, sdk: "macosx").value("KEY"), "plain")
+        XCTAssertEqual(stack(levels, sdk: "macosx", configuration: "Debug").value("KEY"), "debug")
+        // An unknown build parameter never holds.
+        XCTAssertNil(stack([level("t", [("K[variant2=x]", "v")])]).value("K"))
+    }
+
+    func testReferencesNestAndTakeModifiers() {
+        let s = stack([level("target", [
+            ("PRODUCT_NAME", "NeoGeo Pocket"),
+            ("CONFIGURATION_SUFFIX_Release", ".release"),
+            ("CONFIGURATION", "Release"),
+            ("ID", "org.openemu.$(PRODUCT_NAME:rfc1034identifier)$(CONFIGURATION_SUFFIX_$(CONFIGURATION))"),
+            ("MODULE", "${PRODUCT_NAME:identifier}"),
+            ("LOWER", "$(PRODUCT_NAME:lower)"),
+            ("EMPTY", "https:/$()/example.com"),
+            ("FALLBACK", "$(UNSET:default=fallback)"),
+            ("KEEP", "$(UNSET).x"),
+        ])])
+        XCTAssertEqual(s.value("ID"), "org.openemu.NeoGeo-Pocket.release")
+        XCTAssertEqual(s.value("MODULE"), "NeoGeo_Pocket")
+        XCTAssertEqual(s.value("LOWER"), "neogeo pocket")
+        XCTAssertEqual(s.value("EMPTY"), "https://example.com")
+        XCTAssertEqual(s.value("FALLBACK"), "fallback")
+        XCTAssertEqual(s.value("KEEP"), "$(UNSET).x", "a setting nobody sets stays verbatim")
+    }
+
+    func testACycleIsReportedNotLoopedOn() {
+        let s = stack([level("target", [("A", "$(B)"), ("B", "x$(A)")])])
+        _ = s.table()
+        XCTAssertTrue(s.findings.contains { $0.rule == "xcode.setting-cycle" })
+        XCTAssertNotNil(s.value("A"))
+    }
+
+    func testAnExponentialExpansionIsCut() {
+        var lines: [(String, String)] = [("V0", String(repeating: "x", count: 64))]
+        for i in 1...40 { lines.append(("V\(i)", "$(V\(i - 1))$(V\(i - 1))")) }
+        let s = stack([level("target", lines)])
+        let value = s.value("V40") ?? ""
+        XCTAssertLessThanOrEqual(value.count, 16_384)
+        XCTAssertTrue(s.findings.contains { $0.rule == "xcode.setting-too-long" })
+    }
+
+    func testKeysWithConditionsParse() {
+        XCTAssertEqual(SettingAssignment.parseKey("INFOPLIST_KEY_UILaunchScreen_Generation[sdk=iphoneos*]")?.conditions,
+                       [SettingCondition(parameter: "sdk", pattern: "iphoneos*")])
+        XCTAssertEqual(SettingAssignment.parseKey("K[sdk=macosx*][arch=arm64]")?.conditions.count, 2)
+        XCTAssertEqual(SettingAssignment.parseKey("K[sdk=macosx*,arch=*]")?.conditions.count, 2)
+        XCTAssertNil(SettingAssignment.parseKey("K[sdk"))
+        XCTAssertNil(SettingAssignment.parseKey("1K"))
+    }
+}
