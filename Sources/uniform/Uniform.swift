@@ -4,10 +4,10 @@ import ArgumentParser
 struct Uniform: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "uniform",
-        abstract: "Answer what type a file is, which apps open it, in what order, and why — offline, from Info.plist manifests.",
+        abstract: "Answer what type a file is, which apps open it, in what order, and why — offline, from Xcode projects and Info.plist manifests.",
         version: "0.1.0",
         subcommands: [
-            CheckCommand.self, TestCommand.self, ResolveCommand.self, TypeCommand.self, ConformsCommand.self, SendCommand.self,
+            CheckCommand.self, TestCommand.self, InitCommand.self, ResolveCommand.self, TypeCommand.self, ConformsCommand.self, SendCommand.self,
             GraphCommand.self, ReplCommand.self, ClaimsCommand.self, DiffCommand.self, RulesCommand.self, PlistCommand.self,
         ]
     )

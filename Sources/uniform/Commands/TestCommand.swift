@@ -41,33 +41,44 @@ struct TestCommand: ParsableCommand {
     var coverageThreshold: Double?
 
     func run() throws {
-        let session = try world.makeSession()
-        let config = session.config
-        let defines = try world.defineTable().merging(config.defines) { cli, _ in cli }
+        // The configuration of the current directory says where the tests are when no path does.
+        let here = try world.makeSession(requireManifests: true)
+        let config = here.config
         let roots = paths.isEmpty ? (config.tests.isEmpty ? ["."] : config.tests.map(config.resolve)) : paths
         let (files, missing) = TestDiscovery.files(in: roots)
         if let missing = missing.first { throw CommandFailure.input("\(missing): no such file or directory") }
-        var runner = TestRunner(
-            inputs: session.engine.inputs,
-            ruleFiles: config.rules.map(config.resolve) + world.rules,
-            standardRules: config.standardRules,
-            checkOptions: config.checkOptions,
-            limits: config.limits,
-            defines: defines,
-            selection: TestSelection(filter: filter, tags: tags, excludeTags: excludeTags),
-            coverage: coverage || coverageThreshold != nil
-        )
+        let selection = TestSelection(filter: filter, tags: tags, excludeTags: excludeTags)
+        let measure = coverage || coverageThreshold != nil
+        let suites = TestSuites(files: files)
+        let options = try world.sessionOptions(requireManifests: true)
         if list {
-            let (tests, errors) = runner.collect(files)
-            for test in tests where runner.selection.includes(test.path) {
-                Output.print("\(test.file):\(test.line ?? 0): \(test.path.joined(separator: " › "))\(test.isPending ? " (pending)" : "")")
+            var failed = false
+            for suite in suites.suites {
+                var suiteOptions = options
+                if let configuration = suite.configuration { suiteOptions.configFile = configuration }
+                let session: Session
+                do { session = try Session.open(suiteOptions) } catch { throw CommandFailure.input(error.description) }
+                var runner = TestRunner(session: session, extraRules: world.rules, defines: options.defines)
+                runner.selection = selection
+                let (tests, errors) = runner.collect(suite.files)
+                for test in tests where runner.selection.includes(test.path) {
+                    Output.print("\(test.file):\(test.line ?? 0): \(test.path.joined(separator: " › "))\(test.isPending ? " (pending)" : "")")
+                }
+                for error in errors { Output.error("\(error.file): \(error.message ?? "failed to load")") }
+                failed = failed || !errors.isEmpty
             }
-            for error in errors { Output.error("\(error.file): \(error.message ?? "failed to load")") }
-            if !errors.isEmpty { throw CommandFailure.no() }
+            if failed { throw CommandFailure.no() }
             return
         }
-        runner.selection = TestSelection(filter: filter, tags: tags, excludeTags: excludeTags)
-        let run = runner.run(files)
+        let run: TestRun
+        do {
+            run = try suites.run(options: options, prepare: { runner in
+                runner.selection = selection
+                runner.coverage = measure
+            }, announce: { Output.error($0) })
+        } catch {
+            throw CommandFailure.input(error.description)
+        }
         try ReportWriter.write(specs: formats.isEmpty ? ["text"] : formats, validNames: Reporters.testNames) { spec, color in
             Reporters.test(named: spec.name, color: color)?.report(run)
         }
