@@ -45,6 +45,11 @@
 ---@field claims uniform.Claim[] CFBundleDocumentTypes
 ---@field exports uniform.Declaration[] UTExportedTypeDeclarations
 ---@field imports uniform.Declaration[] UTImportedTypeDeclarations
+---@field host? string bundle id of the app that embeds this one (from its Xcode project)
+---@field extension_point? string NSExtensionPointIdentifier / EXExtensionPointIdentifier
+---@field previews string[] a Quick Look preview extension's QLSupportedContentTypes
+---@field target? string the Xcode target the app was built from
+---@field project? string that target's project.pbxproj
 
 ---One CFBundleDocumentTypes entry.
 ---@class uniform.Claim
@@ -177,6 +182,7 @@ function CandidateList:sort(less) end
 ---@field excluded uniform.Exclusion[]
 ---@field default? string the default handler (nil when the user must choose)
 ---@field previewable boolean Quick Look can preview the type
+---@field previewed_by string[] preview extensions in the world for the type
 ---@field notes string[]
 
 ---A finding of a check or of the loader.

@@ -98,6 +98,11 @@ struct LuaBuilder {
             "claims": table(m.claims.map(claim)),
             "exports": table(m.exportedTypes.map(declaration)),
             "imports": table(m.importedTypes.map(declaration)),
+            "host": optional(m.host),
+            "extension_point": optional(m.extensionPoint),
+            "previews": strings(m.previewedTypes.map(\.value)),
+            "target": optional(m.origin?.target),
+            "project": optional(m.origin?.project),
         ])
     }
 
@@ -178,6 +183,7 @@ struct LuaBuilder {
             "excluded": table(r.excluded.map(exclusion)),
             "default": optional(r.defaultHandler),
             "previewable": .boolean(r.previewable),
+            "previewed_by": strings(r.previewedBy),
             "notes": strings(r.notes),
         ])
     }
