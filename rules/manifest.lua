@@ -34,14 +34,16 @@ local known = { root = set(known_keys.root), document = set(known_keys.document)
 --- The known key a misspelled one most likely means, or nil.
 local function suggestion(key, list)
   local best, best_distance
+  -- Only distances up to the threshold below can be suggested; larger ones are cut short.
+  local limit = math.max(2, #key // 6)
   for _, candidate in ipairs(list) do
-    local d = uniform.edit_distance(key, candidate)
+    local d = uniform.edit_distance(key, candidate, limit)
     if key ~= candidate and (key:find(candidate, 1, true) or candidate:find(key, 1, true)) and #candidate >= 8 then
       d = math.min(d, 2)
     end
     if not best_distance or d < best_distance then best, best_distance = candidate, d end
   end
-  if best_distance and best_distance <= math.max(2, #key // 6) then return best end
+  if best_distance and best_distance <= limit then return best end
   -- The same words in another order (UTITagTypeSpecification for UTTypeTagSpecification).
   local function words(k)
     local t = {}

@@ -510,8 +510,9 @@ function uniform.similar_types(id) end
 ---Case-insensitive Levenshtein distance.
 ---@param a string
 ---@param b string
+---@param limit? integer a distance above it comes back as limit + 1
 ---@return integer
-function uniform.edit_distance(a, b) end
+function uniform.edit_distance(a, b, limit) end
 
 ---The dyn.* identifier for a tag. tag_class: "extension", "mime", "os_type", "pasteboard" or a tag-class identifier.
 ---@param tag_class string

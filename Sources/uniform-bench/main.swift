@@ -2,7 +2,7 @@ import Foundation
 import UniformCore
 import UniformRules
 
-// uniform-bench [all|plist|lua|core|scale|process] [--shared DIR] [--work DIR] [--sizes 1000,10000,100000]
+// uniform-bench [all|plist|lua|core|project|scale|process] [--shared DIR] [--work DIR] [--sizes 1000,10000,100000]
 //               [--seed S] [--plot FILE] [--world N]
 // uniform-bench resolve [--generated] [--runs N] [--plain-only|--policy-only|--typical-only]
 // uniform-bench generate N DIR [--seed S]
@@ -76,6 +76,10 @@ case "profile-plist":
     // `--rounds` times (default 1000, a few seconds).
     let rounds = option("--rounds").flatMap { Int($0) } ?? 1000
     profilePlistReader(sharedDirectory: shared, binary: arguments.contains("--binary"), rounds: rounds)
+case "profile-project":
+    // A loop for `perf record`: opening the largest shared project's session (with --rules, the
+    // standard rules and checks too), ~5 s.
+    profileProject(sharedDirectory: shared, withRules: arguments.contains("--rules"))
 case "load-world":
     WorldChildren.loadWorld(arguments[1])
 case "digest":
@@ -90,6 +94,7 @@ default:
     if wants("plist") { runPlistBenchmark(sharedDirectory: shared) }
     if wants("lua") { runLuaBenchmark() }
     if wants("core") { runCoreBenchmark(sharedDirectory: shared) }
+    if wants("project") { runProjectBenchmark(sharedDirectory: shared) }
     if wants("world"), let directory = generatedWorld(apps: worldSize, seed: seed, under: work) {
         print("== generated world of \(worldSize) apps ==")
         runWorldBenchmark(label: "\(worldSize) generated", manifests: UniformCore.ManifestLoader().load([directory]).manifests, checkRuns: 1)

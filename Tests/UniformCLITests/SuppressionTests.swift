@@ -24,6 +24,30 @@ final class SuppressionTests: XCTestCase {
         XCTAssertTrue(run.stdout.contains("0 errors, 0 warnings"), run.stdout)
     }
 
+    /// `uniform test` sees the findings `uniform check` reports: a suppressed finding is not
+    /// among them (it was before the session moved into the library).
+    func testPolicyTestsSeeFindingsWithSuppressionsApplied() throws {
+        try app(claims: ["com.acme.undeclared-one", "com.acme.undeclared-two"], beforeClaim: "")
+        try TestManifest.write("""
+        return { manifests = { "App" }, tests = { "tests" },
+                 suppress = { { rule = "undeclared-type", subject = "com.acme.undeclared-one", reason = "declared by the host app" } } }
+        """, to: dir, ".uniform.lua")
+        try TestManifest.write("""
+        describe("suppressions", function()
+          it("hides the suppressed finding", function()
+            local subjects = {}
+            for _, f in ipairs(fixture.findings()) do
+              if f.rule == "undeclared-type" then subjects[#subjects + 1] = f.subject end
+            end
+            assert.same({ "com.acme.undeclared-two" }, subjects)
+          end)
+        end)
+        """, to: dir, "tests/suppress_test.lua")
+        let run = try CLI.run(["test"], in: dir)
+        XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
+        XCTAssertTrue(run.stdout.contains("1 passed, 0 failed"), run.stdout)
+    }
+
     func testConfiguredSuppressionWithoutAReasonIsAFinding() throws {
         try app()
         try config(#"{ rule = "undeclared-type", file = "App/*.plist" }"#)

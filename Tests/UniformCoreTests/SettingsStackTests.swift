@@ -15,6 +15,15 @@ final class SettingsStackTests: XCTestCase {
         SettingsStack(levels: levels, parameters: BuildParameters(sdk: sdk, configuration: configuration))
     }
 
+    func testSettingNamesAreASCIILettersDigitsAndUnderscore() {
+        for name in ["PRODUCT_BUNDLE_IDENTIFIER", "_PRIVATE", "a1", "INFOPLIST_KEY_UIMainStoryboardFile", "X"] {
+            XCTAssertTrue(SettingAssignment.isSettingName(name), name)
+        }
+        for name in ["", "1ABC", "PRODUCT-NAME", "ÉTAT", "NAME é", "KEY[sdk=*]", "A B", "Ａ"] {
+            XCTAssertFalse(SettingAssignment.isSettingName(name), name)
+        }
+    }
+
     func testHigherLevelsWinAndInheritedReadsTheLevelBelow() {
         let s = stack([
             level("project.xcconfig", [("FLAGS", "-a")]),

@@ -34,6 +34,17 @@ final class OpenStepReaderTests: XCTestCase {
         XCTAssertEqual(root.entry("list")?.keyMark.column, 5)
     }
 
+    /// Comments are trimmed on bytes for speed; Foundation's `trimmingCharacters(in:
+    /// .whitespacesAndNewlines)` is the specification, Unicode spaces included.
+    func testCommentTrimmingAgreesWithFoundation() throws {
+        let bodies = ["Foo.swift", "  Foo.swift\t", "\u{00A0}nbsp\u{00A0}", " \u{2028} line sep ", "\u{3000}ideographic",
+                      "é", " é ", "\u{0085}next line", "tab\tinside", "\u{000B}\u{000C}vt ff\r", "", "   ", "\u{00A0}", "a\u{200B}"]
+        for body in bodies {
+            let document = try PlistTest.read("{ a = b /*\(body)*/; }")
+            XCTAssertEqual(document.comments.map(\.text), [body.trimmingCharacters(in: .whitespacesAndNewlines)], body.debugDescription)
+        }
+    }
+
     func testScalarsAreStrings() throws {
         let root = try XCTUnwrap(try PlistTest.read("{ a = 12; b = YES; }").root.dictionary)
         XCTAssertEqual(root["a"]?.string, "12")

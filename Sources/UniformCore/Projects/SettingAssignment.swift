@@ -43,8 +43,16 @@ public struct SettingAssignment: Sendable, Equatable {
 
     /// Letters, digits and `_`, not starting with a digit: Xcode's setting names.
     public static func isSettingName(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic) else { return false }
-        return name.unicodeScalars.allSatisfy { $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
+        var utf8 = name.utf8.makeIterator()
+        guard let first = utf8.next(), first == UInt8(ascii: "_") || isASCIILetter(first) else { return false }
+        while let byte = utf8.next() {
+            guard byte == UInt8(ascii: "_") || isASCIILetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return false }
+        }
+        return true
+    }
+
+    private static func isASCIILetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
     }
 }
 

@@ -58,6 +58,12 @@ public struct LuaCallContext {
         return t == LUA_TNIL || t == LUA_TNONE ? nil : try string(i)
     }
 
+    /// An optional integer argument: nil when absent or nil.
+    public func optionalInteger(_ i: Int) throws -> Int64? {
+        let t = type(i)
+        return t == LUA_TNIL || t == LUA_TNONE ? nil : try integer(i)
+    }
+
     /// An integer, or a float with an exact integer value.
     @inlinable public func integer(_ i: Int) throws -> Int64 {
         guard type(i) == LUA_TNUMBER else { throw expected("number", i) }

@@ -83,7 +83,29 @@ struct LuaArguments {
 
 /// Levenshtein distance, for "did you mean" hints.
 public enum EditDistance {
+    /// Levenshtein distance between the lower-cased strings. The misspelled-key rule asks it for
+    /// every unknown key against every known one, so ASCII pairs (all real keys) take a path on
+    /// bytes; `reference` is the specification and the Unicode path.
     public static func between(_ a: String, _ b: String) -> Int {
+        between(a, b, limit: Int.max - 1)
+    }
+
+    /// The distance, or `limit + 1` when it is larger: a caller that only wants close matches
+    /// skips the pairs whose lengths already differ by more than it wants.
+    public static func between(_ a: String, _ b: String, limit: Int) -> Int {
+        let limit = max(0, limit)
+        var a = a, b = b
+        let fast = a.withUTF8 { x in
+            b.withUTF8 { y -> Int in
+                guard x.allSatisfy({ $0 < 0x80 }), y.allSatisfy({ $0 < 0x80 }) else { return -1 }
+                if abs(x.count - y.count) > limit { return limit + 1 }
+                return asciiDistance(x, y)
+            }
+        }
+        return min(fast.nonNegative ?? reference(a, b), limit + 1)
+    }
+
+    static func reference(_ a: String, _ b: String) -> Int {
         let a = Array(a.lowercased().utf8), b = Array(b.lowercased().utf8)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
@@ -98,4 +120,28 @@ public enum EditDistance {
         }
         return previous[b.count]
     }
+
+    private static func asciiDistance(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        @inline(__always) func lower(_ c: UInt8) -> UInt8 { c &- 0x41 < 26 ? c | 0x20 : c }
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * (b.count + 1)) { rows in
+            var previous = rows.baseAddress!, current = previous + (b.count + 1)
+            for j in 0...b.count { previous[j] = j }
+            for i in 1...a.count {
+                current[0] = i
+                let ai = lower(a[i - 1])
+                for j in 1...b.count {
+                    let substitution = previous[j - 1] + (ai == lower(b[j - 1]) ? 0 : 1)
+                    current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, substitution)
+                }
+                swap(&previous, &current)
+            }
+            return previous[b.count]
+        }
+    }
+}
+
+private extension Int {
+    var nonNegative: Int? { self >= 0 ? self : nil }
 }

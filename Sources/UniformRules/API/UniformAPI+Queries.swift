@@ -140,7 +140,8 @@ extension UniformAPI {
             return [.boolean(graph.id(of: try ctx.string(1)).map(graph.isDeclared) ?? false)]
         }
         functions["edit_distance"] = { ctx in
-            [.integer(Int64(EditDistance.between(try ctx.string(1), try ctx.string(2))))]
+            let limit = try ctx.optionalInteger(3).map { Int(clamping: $0) } ?? Int.max - 1
+            return [.integer(Int64(EditDistance.between(try ctx.string(1), try ctx.string(2), limit: limit)))]
         }
         functions["similar_types"] = { ctx in
             let graph = self.engine.world.graph

@@ -30,7 +30,8 @@ public struct Session {
         var plain: [String] = []
         var projects: [String] = []
         var discoveryFindings: [Finding] = []
-        let explicit = options.paths
+        // Paths are read from the process's directory; a library user's `directory` may differ.
+        let explicit = options.paths.map { local($0, directory: options.directory) }
         let searchRoot = config.file == nil ? options.directory : config.directory
         if !explicit.isEmpty {
             report.source = "arguments"
@@ -67,14 +68,16 @@ public struct Session {
             report.source = "configuration (manifests)"
             plain = config.manifests.map(config.resolve)
         } else {
-            let root = Configuration.displayPath(searchRoot, relativeTo: options.directory)
+            let root = Configuration.displayPath(searchRoot)
+            let shown = Configuration.displayPath(searchRoot, relativeTo: options.directory)
+            let place = shown == "." ? "the current directory" : shown
             let found = ProjectDiscovery.search(root)
             discoveryFindings += found.findings
             if found.projects.isEmpty {
-                report.source = "discovered under \(root == "." ? "the current directory" : root): no Xcode project, so the Info.plist files in the tree"
+                report.source = "discovered under \(place): no Xcode project, so the Info.plist files in the tree"
                 plain = [root]
             } else {
-                report.source = "discovered under \(root == "." ? "the current directory" : root): \(found.projects.count) Xcode project\(found.projects.count == 1 ? "" : "s")"
+                report.source = "discovered under \(place): \(found.projects.count) Xcode project\(found.projects.count == 1 ? "" : "s")"
                 projects = found.projects
                 report.skippedPlists += found.plists
             }
@@ -191,7 +194,7 @@ public struct Session {
         // User defaults.
         var preferences: [DefaultHandler] = []
         findings = loaded.errorFindings + findings
-        if let path = options.defaults ?? config.defaults.map(config.resolve) {
+        if let path = options.defaults.map { local($0, directory: options.directory) } ?? config.defaults.map(config.resolve) {
             do {
                 let document = try PlistReader.read(contentsOf: path)
                 let read = LaunchServicesPreferences.read(document, file: path)
@@ -207,7 +210,7 @@ public struct Session {
         let engine = RuleEngine(inputs: inputs, limits: config.limits, output: output)
         do {
             if options.standardRules && config.standardRules { try engine.loadStandardRules() }
-            for rule in config.rules.map(config.resolve) + options.rules {
+            for rule in config.rules.map(config.resolve) + options.rules.map { local($0, directory: options.directory) } {
                 guard FileManager.default.fileExists(atPath: rule) else { throw SessionError("\(rule): no such rule file") }
                 try engine.load(file: rule)
             }
@@ -225,7 +228,7 @@ public struct Session {
 
     static func loadConfiguration(_ options: SessionOptions) throws(SessionError) -> Configuration {
         let file: String?
-        if let explicit = options.configFile {
+        if let explicit = options.configFile.map({ local($0, directory: options.directory) }) {
             guard FileManager.default.fileExists(atPath: explicit) else { throw SessionError("\(explicit): no such configuration file") }
             file = explicit
         } else {
@@ -237,7 +240,7 @@ public struct Session {
 
     static func buildSettings(_ options: SessionOptions, config: Configuration) throws(SessionError) -> BuildSettings {
         var configs: [XCConfig] = []
-        for path in config.xcconfigs.map(config.resolve) + options.xcconfigs {
+        for path in config.xcconfigs.map(config.resolve) + options.xcconfigs.map { local($0, directory: options.directory) } {
             do { configs.append(try XCConfig.load(path)) } catch { throw SessionError(error.description) }
         }
         return BuildSettings(xcconfigs: configs, defines: config.defines.merging(options.defines) { _, cli in cli })
@@ -272,6 +275,15 @@ public struct Session {
         let canonical = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
         let root = URL(fileURLWithPath: boundary).standardizedFileURL.resolvingSymlinksInPath().path
         return canonical == root || canonical.hasPrefix(root == "/" ? "/" : root + "/")
+    }
+
+    /// A path given relative to the run's directory, as the process can open it: unchanged when
+    /// the run's directory is the process's (so reports keep the user's spelling).
+    static func local(_ path: String, directory: String) -> String {
+        if path.hasPrefix("/") { return path }
+        let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
+        if URL(fileURLWithPath: directory).standardizedFileURL.path == here { return path }
+        return Configuration.displayPath(ProjectPath.join(URL(fileURLWithPath: directory).standardizedFileURL.path, path))
     }
 
     static func isDirectory(_ path: String) -> Bool {

@@ -9,6 +9,7 @@ struct TestAPI {
     let directory: String
     let defines: [String: String]
     let checkOptions: CheckOptions
+    let suppressions: [Suppression]
 
     func resolve(_ path: String) -> String {
         path.hasPrefix("/") ? path : URL(fileURLWithPath: directory).appendingPathComponent(path).standardizedFileURL.path
@@ -43,7 +44,7 @@ struct TestAPI {
             },
             "findings": { _ in
                 let builder = LuaBuilder(state: self.engine.state)
-                return [builder.table(self.engine.runChecks(options: self.checkOptions).map(builder.finding))]
+                return [builder.table(self.engine.checkedFindings(options: self.checkOptions, suppressions: self.suppressions).map(builder.finding))]
             },
         ], prefix: "fixture")
     }

@@ -10,6 +10,8 @@ public struct TestRunner {
     public var ruleFiles: [String]
     public var standardRules: Bool
     public var checkOptions: CheckOptions
+    /// The configuration's suppressions: a test sees the findings `uniform check` reports.
+    public var suppressions: [Suppression] = []
     public var limits: LuaLimits
     public var defines: [String: String]
     public var selection: TestSelection
@@ -153,7 +155,7 @@ public struct TestRunner {
     private func prepare(file: String, output: @escaping (String) -> Void = { _ in }) throws -> Prepared {
         let engine = RuleEngine(inputs: inputs, limits: limits, output: output)
         let directory = URL(fileURLWithPath: file).deletingLastPathComponent().path
-        let api = TestAPI(engine: engine, directory: directory, defines: defines, checkOptions: checkOptions)
+        let api = TestAPI(engine: engine, directory: directory, defines: defines, checkOptions: checkOptions, suppressions: suppressions)
         let runnerTable: LuaTableRef
         do {
             let make = try engine.state.load(TestFramework.source, chunkName: "=uniform.test")

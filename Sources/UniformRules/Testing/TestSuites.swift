@@ -73,5 +73,6 @@ extension TestRunner {
             limits: config.limits,
             defines: config.defines.merging(defines) { _, cli in cli }
         )
+        suppressions = config.suppressions
     }
 }

@@ -14,7 +14,7 @@ struct CheckCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "Manifests or directories (replace the configured manifests).")
+    @Argument(help: "Manifests, Xcode projects or workspaces, or directories (replace the configured projects and manifests). None: the .uniform.lua's, else the Xcode projects found under the current directory, else its Info.plists.")
     var paths: [String] = []
 
     @OptionGroup var world: WorldOptions

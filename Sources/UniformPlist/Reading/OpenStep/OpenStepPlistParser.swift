@@ -281,9 +281,23 @@ struct OpenStepPlistParser {
         }
     }
 
+    /// A pbxproj has a comment on nearly every reference (`/* Foo.swift */`): ASCII blanks are
+    /// trimmed on the bytes; Foundation's trimming (the specification) only sees the rare
+    /// comment that starts or ends with a non-ASCII byte, where Unicode spaces may be.
     private mutating func addComment(from start: Int, textStart: Int, textEnd: Int) {
-        let text = String(decoding: UnsafeBufferPointer(start: base + textStart, count: textEnd - textStart), as: UTF8.self)
-        comments.append(PlistComment(text: text.trimmingCharacters(in: .whitespacesAndNewlines), mark: lines.mark(at: start)))
+        var first = textStart, last = textEnd
+        while first < last, Self.isASCIIBlank(base[first]) { first += 1 }
+        while last > first, Self.isASCIIBlank(base[last - 1]) { last -= 1 }
+        var text = String(decoding: UnsafeBufferPointer(start: base + first, count: last - first), as: UTF8.self)
+        if first < last, base[first] >= 0x80 || base[last - 1] >= 0x80 {
+            text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        comments.append(PlistComment(text: text, mark: lines.mark(at: start)))
+    }
+
+    /// The ASCII members of `CharacterSet.whitespacesAndNewlines`.
+    private static func isASCIIBlank(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
     }
 
     private func found() -> String {

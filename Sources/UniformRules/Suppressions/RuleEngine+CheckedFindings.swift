@@ -1,0 +1,15 @@
+import UniformCore
+
+extension RuleEngine {
+    /// Every check's findings as a run reports them: the configuration's disabled rules and
+    /// severities applied, suppressions (configured and inline `uniform:ignore` comments) taken
+    /// out, plus the findings about the suppressions themselves. `uniform check` and the
+    /// findings a policy test sees (`assert.reports`, `fixture.findings`) are this one list.
+    public func checkedFindings(options: CheckOptions, suppressions: [Suppression]) -> [Finding] {
+        let checked = runChecks(options: options)
+        let inline = InlineSuppressions.read(world.apps)
+        let problems = inline.problems.compactMap(options.apply)
+        return SuppressionFilter.apply(checked, suppressions: suppressions + inline.suppressions, problems: problems)
+            .findings.compactMap(options.apply)
+    }
+}
