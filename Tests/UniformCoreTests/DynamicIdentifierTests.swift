@@ -37,6 +37,12 @@ final class DynamicIdentifierTests: XCTestCase {
             ("?0=6:4=NSPromiseContentsPboardType",
              "dyn.ah62d4rv4gu8y6y4usm1044pxqzb085xyqz1hk64uqm10c6xenv61a3k",
              request(TagClass.pasteboardType, "NSPromiseContentsPboardType", "public.data")),
+            // Launch Services' own name for Safari's `.download` folder (`lsregister -dump`, claimed
+            // UTIs: `dyn.ah62d4qmuhk2x43dts71g255bqu (.download)`): code 10 is com.apple.package.
+            ("?0=10:1=download", "dyn.ah62d4qmuhk2x43dts71g255bqu", request(ext, "download", "com.apple.package")),
+            // Empty tags: an empty MIME type and an empty extension, as Apple's API produces them.
+            ("3=", "dyn.agq8u", request(mime, "", nil)),
+            ("1=", "dyn.age8u", request(ext, "", nil)),
             (#"?0=public.item:1=nxtypedfilecontentspboardtype\:jpg"#,
              "dyn.ah62d46dzqm0gw23srf4gn5m4ge8068dytf2gn3dgrf0gn25tr34gn5xysr2ge55bsmwhk8puqzsdy4xuq6",
              request(ext, "nxtypedfilecontentspboardtype:jpg", "public.item")),
@@ -124,9 +130,9 @@ final class DynamicIdentifierTests: XCTestCase {
             ("public.data", "6"), ("public.text", "7"), ("public.plain-text", "8"),
             ("public.utf16-plain-text", "9"), ("com.apple.traditional-mac-plain-text", "A"),
             ("public.image", "B"), ("public.video", "C"), ("public.audio", "D"),
-            ("public.directory", "E"), ("public.folder", "F"), ("public.content", "13"),
+            ("public.directory", "E"), ("public.folder", "F"), ("com.apple.package", "10"), ("public.content", "13"),
             // No verified code: written out.
-            ("com.apple.package", "com.apple.package"), ("public.url", "public.url"),
+            ("public.url", "public.url"), ("com.apple.bundle", "com.apple.bundle"),
         ]
         for (conformance, code) in expected {
             let id = DynamicIdentifier(tagClass: TagClass.urlScheme, tag: "x", conformingTo: conformance)
@@ -198,14 +204,14 @@ final class DynamicIdentifierTests: XCTestCase {
 
     func testRejectsMalformedPayloads() {
         let malformed = [
-            "1", "=x", "1=", "1=a:", ":1=a", "1=a::3=b", "1=a=b", #"1=a\x"#, #"1=a\"#,
+            "1", "=x", "1=a:", ":1=a", "1=a::3=b", "1=a=b", #"1=a\x"#, #"1=a\"#,
             "?", "?1=x", "?0=6", "0=6:1=x", "?0=6:1=x:0=7", "?0=:1=x",
         ]
         for payload in malformed {
             XCTAssertNil(DynamicIdentifier(decoding: dyn(payload: payload)), payload)
         }
         // Control: the well-formed neighbours decode.
-        for payload in ["1=a", "?0=6:1=x", "?0=6:0=7:1=x", #"1=a\=b"#] {
+        for payload in ["1=a", "?0=6:1=x", "?0=6:0=7:1=x", #"1=a\=b"#, "1=", "?0=6:1="] {
             XCTAssertNotNil(DynamicIdentifier(decoding: dyn(payload: payload)), payload)
         }
     }

@@ -19,9 +19,10 @@ enum DynamicPayload {
         return (conformsTo.isEmpty ? "" : "?") + pairs.joined(separator: ":")
     }
 
-    /// Parses a payload, or `nil` when it is malformed: an empty or unnamed pair, an unescaped
-    /// `=` in a value, an unknown escape, a `?` without a leading conformance pair (or a
-    /// conformance pair without `?`, or after a tag), or no tag at all.
+    /// Parses a payload, or `nil` when it is malformed: an unnamed pair, an empty conformance,
+    /// an unescaped `=` in a value, an unknown escape, a `?` without a leading conformance pair
+    /// (or a conformance pair without `?`, or after a tag), or no tag at all. An empty tag is
+    /// valid: macOS encodes an empty MIME type as `dyn.agq8u` (`3=`).
     static func parse(_ payload: String) -> (conformsTo: [String], tags: [DynamicTag])? {
         var bytes = Array(payload.utf8)[...]
         let hasConformance = bytes.first == question
@@ -33,7 +34,7 @@ enum DynamicPayload {
         for (key, value) in pairs {
             let name = DynamicShortCode.expand(key)
             if name == DynamicShortCode.conformsToKey {
-                guard hasConformance, tags.isEmpty else { return nil }
+                guard hasConformance, tags.isEmpty, !value.isEmpty else { return nil }
                 conformsTo.append(DynamicShortCode.expand(value))
             } else {
                 tags.append(DynamicTag(tagClass: name, tag: value))
@@ -53,7 +54,7 @@ enum DynamicPayload {
         var index = bytes.startIndex
 
         func finishPair() -> Bool {
-            guard inValue, !key.isEmpty, !value.isEmpty else { return false }
+            guard inValue, !key.isEmpty else { return false }
             pairs.append((String(decoding: key, as: UTF8.self), String(decoding: value, as: UTF8.self)))
             key = []
             value = []

@@ -1,8 +1,11 @@
 /// The abbreviations macOS writes in dynamic-identifier payloads instead of well-known strings.
 ///
-/// Only codes confirmed by identifiers macOS actually produced are used (0–F and `13` for
-/// `public.content`); codes other reimplementations list beyond those (`10`–`12`) are
-/// unverified, so those identifiers are written out in full and `10`… decode as literal text.
+/// Only codes confirmed by identifiers macOS actually produced are used: 0–F, `10` for
+/// `com.apple.package` (Launch Services names the `.download` folder
+/// `dyn.ah62d4qmuhk2x43dts71g255bqu`, `?0=10:1=download`, and `.dvdmedia` likewise) and `13` for
+/// `public.content`. `11` and `12` are listed by other reimplementations but no identifier macOS
+/// produced has been seen with them, so they stay unknown: written out in full when encoding,
+/// decoded as literal text.
 enum DynamicShortCode {
     /// The key of a conformance pair (`?0=6:…`).
     static let conformsToKey = "UTTypeConformsTo"
@@ -24,6 +27,7 @@ enum DynamicShortCode {
         ("D", "public.audio"),
         ("E", "public.directory"),
         ("F", "public.folder"),
+        ("10", "com.apple.package"),
         ("13", "public.content"),
     ]
 
