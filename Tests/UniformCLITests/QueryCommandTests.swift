@@ -40,6 +40,19 @@ final class QueryCommandTests: XCTestCase {
         XCTAssertEqual((jpeg["tags"] as? [String: [String]])?["public.filename-extension"], ["jpeg", "jpg", "jpe"])
     }
 
+    /// Identifiers Launch Services itself produced: `.download` folders (code 10 is
+    /// `com.apple.package`) and empty tags, which decode and are dynamic.
+    func testTypeOfLaunchServicesOwnDynamicIdentifiers() throws {
+        let download = try CLI.json(try CLI.run(["type", "dyn.ah62d4qmuhk2x43dts71g255bqu", "--format", "json"]).stdout)
+        XCTAssertEqual(download["dynamic"] as? Bool, true)
+        XCTAssertEqual((download["supertypes"] as? [String])?.first, "com.apple.package")
+        XCTAssertEqual((download["tags"] as? [String: [String]])?["public.filename-extension"], ["download"])
+        let emptyMIME = try CLI.run(["type", "dyn.agq8u"])
+        XCTAssertEqual(emptyMIME.status, 0, emptyMIME.stderr)
+        XCTAssertTrue(emptyMIME.stdout.contains("dyn.agq8u (dynamic)"), emptyMIME.stdout)
+        XCTAssertTrue(emptyMIME.stdout.contains("public.mime-type: \"\" (empty)"), emptyMIME.stdout)
+    }
+
     func testConformsExitCodes() throws {
         XCTAssertEqual(try CLI.run(["conforms", "public.jpeg", "public.data"]).status, 0)
         XCTAssertEqual(try CLI.run(["conforms", "public.item", "public.data"]).status, 1)

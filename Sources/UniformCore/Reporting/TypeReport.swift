@@ -71,7 +71,7 @@ public struct TypeReport {
             lines.append("  parents: " + (parents.isEmpty ? "(none)" : parents.joined(separator: ", ")))
         }
         lines.append("  conforms to: " + (supertypes.isEmpty ? "(nothing)" : supertypes.joined(separator: ", ")))
-        for list in tagLists { lines.append("  \(list.tagClass): " + list.tags.joined(separator: ", ")) }
+        for list in tagLists { lines.append("  \(list.tagClass): " + list.tags.map { $0.isEmpty ? "\"\" (empty)" : $0 }.joined(separator: ", ")) }
         if !type.alternatives.isEmpty {
             lines.append("  also claiming this tag: " + type.alternatives.map { graph.identifier($0) }.joined(separator: ", "))
         }
