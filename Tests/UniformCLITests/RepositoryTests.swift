@@ -164,6 +164,33 @@ final class RepositoryTests: XCTestCase {
         XCTAssertTrue(run.stdout.contains("names a file outside the repository"), run.stdout)
     }
 
+    /// A bug a fetched repository (Gifski) showed: `INFOPLIST_FILE = "$(SRCROOT)/…"` expanded to
+    /// an absolute path, so findings named where the checkout lives, and `diff --git` printed
+    /// its temporary folders.
+    func testSRCROOTInInfoPlistFileStillGivesRepositoryPaths() throws {
+        let dir = try copy("coteditor__CotEditor")
+        defer { try? FileManager.default.removeItem(at: dir.deletingLastPathComponent()) }
+        let pbxproj = dir.appendingPathComponent("CotEditor.xcodeproj/project.pbxproj")
+        let text = try String(contentsOf: pbxproj, encoding: .utf8)
+        try text.replacingOccurrences(of: "INFOPLIST_FILE = CotEditor/Info.plist;", with: "INFOPLIST_FILE = \"$(SRCROOT)/CotEditor/Info.plist\";")
+            .write(to: pbxproj, atomically: true, encoding: .utf8)
+        let run = try CLI.run(["check", "--verbose"], in: dir)
+        XCTAssertTrue(run.stderr.contains("app: com.coteditor.CotEditor [macos] CotEditor/Info.plist"), run.stderr)
+        XCTAssertTrue(run.stdout.contains("\nCotEditor/Info.plist:"), run.stdout)
+        XCTAssertFalse((run.stdout + run.stderr).contains(dir.path), "no absolute path: \(run.stdout)")
+
+        try git(["init", "-q"], in: dir)
+        try git(["add", "-A"], in: dir)
+        try git(["commit", "-q", "-m", "one"], in: dir)
+        let plist = dir.appendingPathComponent("CotEditor/Info.plist")
+        try String(contentsOf: plist, encoding: .utf8).replacingOccurrences(of: "<string>Default</string>", with: "<string>Owner</string>")
+            .write(to: plist, atomically: true, encoding: .utf8)
+        try git(["commit", "-q", "-a", "-m", "two"], in: dir)
+        let diff = try CLI.run(["diff", "--git", "HEAD~1..HEAD"], in: dir)
+        XCTAssertTrue(diff.stdout.contains("+ CotEditor/Info.plist:"), diff.stdout)
+        XCTAssertFalse(diff.stdout.contains("/tmp") || diff.stdout.contains(dir.path), diff.stdout)
+    }
+
     func testTestFromAParentFolderRunsEachSuiteWithItsOwnConfiguration() throws {
         let run = try CLI.run(["test"], in: CLI.packageRoot.appendingPathComponent("examples"))
         XCTAssertEqual(run.status, 0, run.stdout + run.stderr)

@@ -2,13 +2,16 @@ import UniformCore
 import XCTest
 
 final class HandoffTests: XCTestCase {
+    /// The hand-off is iOS's (`UIDocumentInteractionController`): the apps are iOS apps. On a
+    /// Mac the item-only bookmark type would bind to no app at all.
     func world() throws -> World {
+        let iOS = "<key>LSRequiresIPhoneOS</key><true/>"
         let monitor = try Fixtures.app("jp.example.monitor", claims: [(["jp.example.bookmark"], "Viewer", "Owner")], extra: """
         <key>UTExportedTypeDeclarations</key><array>\(Fixtures.declaration("jp.example.bookmark", conformsTo: ["public.item"], extensions: ["ssbookmark"]))</array>
-        <key>LSSupportsOpeningDocumentsInPlace</key><false/>
+        <key>LSSupportsOpeningDocumentsInPlace</key><false/>\(iOS)
         """)
-        let inPlace = try Fixtures.app("com.acme.files", claims: [(["public.item"], "Editor", "Alternate")], extra: "<key>LSSupportsOpeningDocumentsInPlace</key><true/>")
-        let editor = try Fixtures.app("com.acme.editor", claims: [(["public.text"], "Editor", nil)])
+        let inPlace = try Fixtures.app("com.acme.files", claims: [(["public.item"], "Editor", "Alternate")], extra: "<key>LSSupportsOpeningDocumentsInPlace</key><true/>" + iOS)
+        let editor = try Fixtures.app("com.acme.editor", claims: [(["public.text"], "Editor", nil)], extra: iOS)
         return World(manifests: [monitor, inPlace, editor])
     }
 

@@ -43,6 +43,15 @@ final class ManifestReaderTests: XCTestCase {
     func testPlatformDetection() throws {
         XCTAssertEqual(try Fixtures.manifest("<key>CFBundleIdentifier</key><string>a</string><key>UIDeviceFamily</key><array><integer>1</integer></array>").platform, .ios)
         XCTAssertEqual(try Fixtures.manifest("<key>CFBundleIdentifier</key><string>a</string>").platform, .macos)
+        // iOS-only keys a loose manifest of a real iOS app carries (kiwix-apple has no
+        // UIDeviceFamily in its Info.plist: Xcode adds it from TARGETED_DEVICE_FAMILY).
+        for key in ["UIFileSharingEnabled", "UIBackgroundModes", "UILaunchStoryboardName", "UISupportedInterfaceOrientations~ipad",
+                    "LSSupportsOpeningDocumentsInPlace", "UIRequiredDeviceCapabilities"] {
+            XCTAssertEqual(try Fixtures.manifest("<key>CFBundleIdentifier</key><string>a</string><key>\(key)</key><true/>").platform, .ios, key)
+        }
+        for key in ["NSMainNibFile", "NSPrincipalClass", "LSMinimumSystemVersion", "NSMainStoryboardFile"] {
+            XCTAssertEqual(try Fixtures.manifest("<key>CFBundleIdentifier</key><string>a</string><key>\(key)</key><string>x</string>").platform, .macos, key)
+        }
     }
 
     func testPreprocessorLinesAreReportedNotFatal() throws {

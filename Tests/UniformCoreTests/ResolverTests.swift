@@ -56,19 +56,47 @@ final class ResolverTests: XCTestCase {
         XCTAssertNil(r.defaultHandler)
     }
 
+    /// The seeds' iOS scenario: a private type under `public.item` opens in its own app and in
+    /// file managers claiming `public.item`, never through "any file" claims on data or `*`.
     func testPrivateTypeUnderPublicItemIsNotReachedByDataClaims() throws {
+        let iOS = "<key>LSRequiresIPhoneOS</key><true/>"
         let monitor = try Fixtures.app("jp.example.monitor", claims: [(["jp.example.bookmark"], "Viewer", "Owner")], extra: """
-        <key>UTExportedTypeDeclarations</key><array>\(Fixtures.declaration("jp.example.bookmark", conformsTo: ["public.item"], extensions: ["ssbookmark"]))</array>
+        <key>UTExportedTypeDeclarations</key><array>\(Fixtures.declaration("jp.example.bookmark", conformsTo: ["public.item"], extensions: ["ssbookmark"]))</array>\(iOS)
         """)
-        let sync = try Fixtures.app("com.acme.sync", claims: [(["public.item"], "Viewer", "Alternate")])
+        let sync = try Fixtures.app("com.acme.sync", claims: [(["public.item"], "Viewer", "Alternate")], extra: iOS)
         let legacyStar = try Fixtures.manifest("""
-        <key>CFBundleIdentifier</key><string>com.acme.star</string>
+        <key>CFBundleIdentifier</key><string>com.acme.star</string>\(iOS)
         <key>CFBundleDocumentTypes</key><array><dict><key>CFBundleTypeRole</key><string>Viewer</string><key>CFBundleTypeExtensions</key><array><string>*</string></array></dict></array>
         """)
         let r = try Fixtures.resolve("x.ssbookmark", in: makeWorld(extraApps: [monitor, sync, legacyStar]))
         XCTAssertEqual(r.handlers.map(\.bundleID), ["jp.example.monitor", "com.acme.sync"])
+        XCTAssertEqual(r.defaultHandler, "jp.example.monitor")
         let txt = try Fixtures.resolve("x.txt", in: makeWorld(extraApps: [legacyStar]))
         XCTAssertTrue(txt.handlers.contains { $0.bundleID == "com.acme.star" && $0.match == .wildcard })
+    }
+
+    /// On macOS the same type binds to no app (`UTCoreTypes.h`: types "must also conform to
+    /// UTTypeData or UTTypePackage in order for the system to bind documents to them"): no
+    /// handler, no default, each claim excluded with the reason, a note — the same verdict as the
+    /// `unbindable-export` check. An iOS app in the same world still opens it.
+    func testAnItemOnlyTypeBindsNoMacApp() throws {
+        let declaration = "<key>UTExportedTypeDeclarations</key><array>\(Fixtures.declaration("jp.example.bookmark", conformsTo: ["public.item"], extensions: ["ssbookmark"]))</array>"
+        let macMonitor = try Fixtures.app("jp.example.monitor.mac", claims: [(["jp.example.bookmark"], "Viewer", "Owner")], extra: declaration)
+        let macSync = try Fixtures.app("com.acme.sync.mac", claims: [(["public.item"], "Viewer", "Alternate")])
+        let mac = try Fixtures.resolve("x.ssbookmark", in: makeWorld(extraApps: [macMonitor, macSync]))
+        XCTAssertEqual(mac.handlers.map(\.bundleID), [])
+        XCTAssertNil(mac.defaultHandler)
+        let refused = mac.excluded.filter { $0.bundleID == "jp.example.monitor.mac" || $0.bundleID == "com.acme.sync.mac" }
+        XCTAssertEqual(refused.count, 2)
+        XCTAssertTrue(refused.allSatisfy { $0.reason.contains("macOS binds documents only to types conforming to public.data or com.apple.package") }, "\(refused.map(\.reason))")
+        XCTAssertTrue(mac.notes.contains { $0.contains("on macOS no app can be bound to it") }, "\(mac.notes)")
+
+        let iOSMonitor = try Fixtures.app("jp.example.monitor", claims: [(["jp.example.bookmark"], "Viewer", "Owner")], extra: "<key>LSRequiresIPhoneOS</key><true/>")
+        let both = try Fixtures.resolve("x.ssbookmark", in: makeWorld(extraApps: [macMonitor, iOSMonitor]))
+        XCTAssertEqual(both.handlers.map(\.bundleID), ["jp.example.monitor"])
+        // A data type binds on macOS as before.
+        let data = try Fixtures.resolve("x.txt", in: makeWorld(extraApps: [macSync]))
+        XCTAssertFalse(data.excluded.contains { $0.reason.contains("macOS binds") })
     }
 
     func testLegacyKeysOnlyWithoutContentTypes() throws {

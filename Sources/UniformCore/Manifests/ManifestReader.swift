@@ -6,6 +6,17 @@ import UniformPlist
 /// identifiers and repeated keys. None of that stops reading: each problem becomes a finding
 /// at its file:line, and the reader keeps whatever can still be understood.
 public struct ManifestReader {
+    /// Keys only iOS (and iPadOS) apps carry: a loose manifest with one is an iOS app (SPEC §2
+    /// "Platform"). From Apple's Information Property List reference, where each is documented
+    /// for iOS/iPadOS (or Mac Catalyst, whose Info.plist is an iOS app's) and not for macOS
+    /// apps; `~iphone`/`~ipad` variants of any key count too.
+    static let iOSOnlyKeys: Set<String> = [
+        "LSRequiresIPhoneOS", "UIDeviceFamily", "MinimumOSVersion", "UIRequiredDeviceCapabilities",
+        "UISupportedInterfaceOrientations", "UILaunchStoryboardName", "UILaunchScreen", "UIFileSharingEnabled",
+        "UIBackgroundModes", "UIRequiresFullScreen", "UIStatusBarHidden", "UIStatusBarStyle",
+        "UISupportsDocumentBrowser", "LSSupportsOpeningDocumentsInPlace", "UIApplicationSupportsIndirectInputEvents",
+    ]
+
     public var defines: [String: String]
     /// The platform the app is built for, when a project says (its target's `SDKROOT`);
     /// otherwise the manifest's own keys decide.
@@ -69,7 +80,7 @@ public struct ManifestReader {
         }
 
         let name = context.string(root, "CFBundleDisplayName")?.value ?? context.string(root, "CFBundleName")?.value
-        let isIOS = root["LSRequiresIPhoneOS"] != nil || root["UIDeviceFamily"] != nil || root["MinimumOSVersion"] != nil
+        let isIOS = root.entries.contains { Self.iOSOnlyKeys.contains($0.key) || $0.key.hasSuffix("~iphone") || $0.key.hasSuffix("~ipad") }
         let claims = readClaims(root, &context)
         let exported = readDeclarations(root, key: "UTExportedTypeDeclarations", kind: .exported, owner: bundleID, &context)
         let imported = readDeclarations(root, key: "UTImportedTypeDeclarations", kind: .imported, owner: bundleID, &context)

@@ -80,7 +80,7 @@ public struct ProjectReader {
                         generated.append(.init(key: String(name.dropFirst("INFOPLIST_KEY_".count)), value: value, location: location))
                     }
                 }
-                let infoPlist = settings["INFOPLIST_FILE"].flatMap { $0.isEmpty ? nil : ProjectPath.join(project.sourceRoot, $0) }
+                let infoPlist = settings["INFOPLIST_FILE"].flatMap { $0.isEmpty ? nil : rooted(ProjectPath.join(project.sourceRoot, $0), in: project) }
                 result.apps.append(ProjectApp(
                     project: project.file, target: target.name, productType: productType, configuration: configName,
                     platform: platform, platformReason: reason, infoPlist: infoPlist,
@@ -122,6 +122,15 @@ public struct ProjectReader {
         }
         if let wrapper = productType.defaultWrapperExtension { pairs.append(("WRAPPER_EXTENSION", wrapper)) }
         return pairs.map { SettingAssignment(name: $0.0, value: $0.1, location: location) }
+    }
+
+    /// `$(SRCROOT)/App/Info.plist` expands to an absolute path (Xcode's `SRCROOT` is one); it is
+    /// written from the project's folder as given instead, so reports name it as they name
+    /// every other file of the repository and never show where the checkout lives.
+    private func rooted(_ path: String, in project: XcodeProject) -> String {
+        let root = absolute(project.sourceRoot)
+        guard path.hasPrefix("/"), path.hasPrefix(root == "/" ? "/" : root + "/") else { return path }
+        return ProjectPath.join(project.sourceRoot, String(path.dropFirst(root == "/" ? 1 : root.count + 1)))
     }
 
     private func absolute(_ path: String) -> String {

@@ -64,6 +64,7 @@ struct MatchedClaim: Sendable {
         case .notHandler: "CFBundleTypeRole \(role.rawValue) is a plug-in or informational claim, never a handler"
         case .rankNone: "LSHandlerRank None: never chosen to open the type"
         case .role: "role \(role.rawValue) does not satisfy the \(query.rawValue) role"
+        case .unbindableOnMac: "a macOS app: macOS binds documents only to types conforming to public.data or com.apple.package, and this type conforms to neither"
         }
     }
 }

@@ -7,4 +7,9 @@ enum Refusal: Sendable {
     case rankNone
     /// The claim's role does not satisfy the query's.
     case role
+    /// A macOS app, and a type that conforms to neither `public.data` nor `com.apple.package` /
+    /// `public.directory`: macOS binds no document to it (`UTCoreTypes.h`: types "must also
+    /// conform to UTTypeData or UTTypePackage in order for the system to bind documents to
+    /// them"). iOS binds it.
+    case unbindableOnMac
 }

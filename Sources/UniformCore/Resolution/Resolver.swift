@@ -3,6 +3,9 @@ public struct Resolver {
     public let world: World
     public var stages: [any ResolutionStage]
     private let dataType: TypeID?
+    /// The types a document must conform to for macOS to bind it to an app: `public.data`,
+    /// `com.apple.package`, `public.directory`.
+    private let macBindableTypes: [TypeID]
     /// Made once: a type resolver holds the graph, and copying a graph per query costs.
     private let types: TypeResolver
 
@@ -10,6 +13,7 @@ public struct Resolver {
         self.world = world
         self.stages = stages
         self.dataType = world.graph.id(of: "public.data")
+        self.macBindableTypes = ["public.data", "com.apple.package", "public.directory"].compactMap { world.graph.id(of: $0) }
         self.types = TypeResolver(graph: world.graph)
     }
 
@@ -120,8 +124,10 @@ public struct Resolver {
         }
         let index = world.index
         let platform = world.platform, role = query.role
+        let bindableOnMac = macBindableTypes.contains { type.distance(to: $0) != nil }
         func refusal(_ facts: ClaimIndex.Facts) -> Refusal? {
-            !facts.role.isHandler ? .notHandler : facts.rank == .none ? .rankNone : !role.accepts(facts.role) ? .role : nil
+            !facts.role.isHandler ? .notHandler : facts.rank == .none ? .rankNone
+                : (!bindableOnMac && facts.platform == .macos) ? .unbindableOnMac : !role.accepts(facts.role) ? .role : nil
         }
         // The roles the query accepts, as bits (`RoleQuery.accepts` for handler roles), so that
         // telling a handler from a refusal costs no call per match.
@@ -143,13 +149,15 @@ public struct Resolver {
         }
         let context = MatchContext(world: world, type: type, dataType: dataType, legacyTags: legacyTags)
         var handlers: [Candidate] = [], excluded: [Exclusion] = []
+        var unboundOnMac = false
         RankEntry.withTable(count: matches.count, apps: world.apps.count) { table in
             do {
                 for m in matches.indices {
                     let match = matches[m]
                     let facts = index.facts(of: match.reference)
                     guard platform == .all || platform.includes(facts.platform) else { continue }
-                    table.insert(RankEntry.grouping(app: match.reference.app, refused: accepted & bit(facts.role) == 0 || facts.rank == .none,
+                    let refused = accepted & bit(facts.role) == 0 || facts.rank == .none || (!bindableOnMac && facts.platform == .macos)
+                    table.insert(RankEntry.grouping(app: match.reference.app, refused: refused,
                                                     key: MatchKey(match.kind, match.distance, facts.rank), match: m))
                 }
                 let order = index.bundleIDOrder.withUnsafeBufferPointer { places in
@@ -164,14 +172,19 @@ public struct Resolver {
                 excluded.reserveCapacity(order.count - handlerCount)
                 for word in order[handlerCount...] {
                     let match = matches[RankEntry.match(word)]
-                    excluded.append(Exclusion(MatchedClaim(context: context, match: match),
-                                              refusal: refusal(index.facts(of: match.reference)) ?? .role, query: role))
+                    let why = refusal(index.facts(of: match.reference)) ?? .role
+                    if why == .unbindableOnMac { unboundOnMac = true }
+                    excluded.append(Exclusion(MatchedClaim(context: context, match: match), refusal: why, query: role))
                 }
             }
         }
         let previewers = index.previewExtensions(for: type)
+        var notes: [String] = []
+        if unboundOnMac {
+            notes.append("\(type.identifier) conforms to neither public.data nor com.apple.package: on macOS no app can be bound to it (UTCoreTypes.h), so macOS apps' claims are excluded; iOS binds it")
+        }
         return Resolution(query: query, type: type, handlers: handlers, excluded: excluded, defaultHandler: nil,
-                          previewable: !previewers.isEmpty || index.isPreviewable(type), notes: [], previewedBy: previewers)
+                          previewable: !previewers.isEmpty || index.isPreviewable(type), notes: notes, previewedBy: previewers)
     }
 
     // MARK: - User defaults
