@@ -191,6 +191,23 @@ final class RepositoryTests: XCTestCase {
         XCTAssertFalse(diff.stdout.contains("/tmp") || diff.stdout.contains(dir.path), diff.stdout)
     }
 
+    /// UTM's iOS-SE target reads an Info.plist a script phase writes into DERIVED_FILE_DIR: the
+    /// note says so and how to check it, instead of "not in the repository".
+    func testAnInfoPlistWrittenByTheBuildIsExplained() throws {
+        let dir = try copy("coteditor__CotEditor")
+        defer { try? FileManager.default.removeItem(at: dir.deletingLastPathComponent()) }
+        let pbxproj = dir.appendingPathComponent("CotEditor.xcodeproj/project.pbxproj")
+        try String(contentsOf: pbxproj, encoding: .utf8)
+            .replacingOccurrences(of: "INFOPLIST_FILE = CotEditor/Info.plist;", with: "INFOPLIST_FILE = \"$(DERIVED_FILE_DIR)/Info.plist\";")
+            .write(to: pbxproj, atomically: true, encoding: .utf8)
+        // The only app target cannot be read: nothing to check (exit 2), and the error says why.
+        let run = try CLI.run(["check"], in: dir)
+        XCTAssertEqual(run.status, 2)
+        XCTAssertTrue(run.stderr.contains("no manifests found"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("is produced during the build ($(DERIVED_FILE_DIR) is build output"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("CotEditor.xcodeproj/project.pbxproj:"), "names the line that sets it: \(run.stderr)")
+    }
+
     func testTestFromAParentFolderRunsEachSuiteWithItsOwnConfiguration() throws {
         let run = try CLI.run(["test"], in: CLI.packageRoot.appendingPathComponent("examples"))
         XCTAssertEqual(run.status, 0, run.stdout + run.stderr)

@@ -113,8 +113,14 @@ public struct Session {
                     continue
                 }
                 guard FileManager.default.fileExists(atPath: plist) else {
+                    // `$(DERIVED_FILE_DIR)/Info.plist` and the like: a build phase writes it.
+                    let built = ["DERIVED_FILE_DIR", "DERIVED_FILES_DIR", "DERIVED_SOURCES_DIR", "BUILT_PRODUCTS_DIR", "TARGET_BUILD_DIR",
+                                 "CONFIGURATION_BUILD_DIR", "TARGET_TEMP_DIR", "PROJECT_TEMP_DIR", "OBJROOT", "SYMROOT"]
+                        .first { plist.contains("$(\($0))") || plist.contains("${\($0)}") }
+                    let why = built.map { "is produced during the build ($(\($0)) is build output; a build phase writes it), so there is no file to read; to check it, list the plist it is made from under `manifests` (and the project under `project`) in .uniform.lua" }
+                        ?? "is not in the repository"
                     findings.append(Finding(rule: "xcode.missing-info-plist", severity: .note,
-                        message: "target '\(app.target)' (\(app.configuration)): INFOPLIST_FILE \(plist) is not in the repository; the target is not checked",
+                        message: "target '\(app.target)' (\(app.configuration)): INFOPLIST_FILE \(plist) \(why); the target is not checked",
                         location: app.settingLocations["INFOPLIST_FILE"] ?? app.location, subject: app.target))
                     continue
                 }
@@ -188,7 +194,10 @@ public struct Session {
         let choseNothing = explicit.isEmpty && config.declaresManifests && config.manifests.isEmpty && config.projects.isEmpty
         if options.requireManifests, manifests.isEmpty, loaded.errors.isEmpty, !choseNothing {
             let place = explicit.isEmpty ? Configuration.displayPath(searchRoot, relativeTo: options.directory) : explicit.joined(separator: ", ")
-            throw SessionError("no manifests found under \(place == "." ? "the current directory" : place); pass a path, or set `manifests` in .uniform.lua (`uniform init` writes one)")
+            // Targets were found but none could be read: say why, or the newcomer sees only "nothing".
+            let reasons = (report.warnings + report.notes).map { "\n  " + $0 }.joined()
+            throw SessionError("no manifests found under \(place == "." ? "the current directory" : place); pass a path, or set `manifests` in .uniform.lua (`uniform init` writes one)"
+                + (reasons.isEmpty ? "" : "\nwhat was found but could not be read:" + reasons))
         }
 
         // User defaults.
