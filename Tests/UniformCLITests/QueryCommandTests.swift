@@ -53,6 +53,17 @@ final class QueryCommandTests: XCTestCase {
         XCTAssertTrue(emptyMIME.stdout.contains("public.mime-type: \"\" (empty)"), emptyMIME.stdout)
     }
 
+    /// Found trying fetched repositories: an undeclared identifier was silently answered as a
+    /// file name. The answer stays (SPEC §3), with a note saying how it was read.
+    func testAnUndeclaredIdentifierIsReadAsAFileNameWithANote() throws {
+        let run = try CLI.run(["type", "net.example.never-declared"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stderr.contains("is read as a file name with the extension 'never-declared'"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("uti:net.example.never-declared"), run.stderr)
+        let file = try CLI.run(["resolve", "report.final.pdf"])
+        XCTAssertFalse(file.stderr.contains("read as a file name"), "an ordinary file name gets no note: \(file.stderr)")
+    }
+
     func testConformsExitCodes() throws {
         XCTAssertEqual(try CLI.run(["conforms", "public.jpeg", "public.data"]).status, 0)
         XCTAssertEqual(try CLI.run(["conforms", "public.item", "public.data"]).status, 1)

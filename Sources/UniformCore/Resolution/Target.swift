@@ -25,6 +25,21 @@ public enum Target: Sendable, Hashable, CustomStringConvertible {
         return .file(text)
     }
 
+    /// A hint when a target that reads like a type identifier (`net.daringfireball.markdown`)
+    /// was taken as a file name because no such type is declared: the answer is then about a
+    /// file with the extension after the last dot, which surprises whoever meant the identifier.
+    public static func readingHint(for text: String, target: Target, graph: TypeGraph) -> String? {
+        guard case .file(let name) = target, !name.contains("/"), !name.contains(" "),
+              let ext = fileExtension(of: name) else { return nil }
+        let labels = name.split(separator: ".", omittingEmptySubsequences: false)
+        guard labels.count >= 3, labels.allSatisfy({ !$0.isEmpty }),
+              identifierRoots.contains(labels[0].lowercased()) else { return nil }
+        return "'\(text)' is read as a file name with the extension '\(ext)': no type with that identifier is declared here (write uti:\(text) to ask about the identifier itself)"
+    }
+
+    /// First labels of reverse-DNS identifiers, as in real manifests.
+    private static let identifierRoots: Set<String> = ["com", "org", "net", "io", "public", "co", "de", "uk", "jp", "fr", "app", "dev", "edu", "me", "info"]
+
     private static func isMIMEShaped(_ text: String) -> Bool {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         return parts.count == 2 && !parts[0].isEmpty && !parts[1].isEmpty && !text.contains(" ")

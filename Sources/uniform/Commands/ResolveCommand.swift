@@ -36,7 +36,9 @@ struct ResolveCommand: ParsableCommand {
         let session = try self.world.makeSession()
         let engine = session.engine
         let world = engine.world
-        let query = Query(target: Target.parse(target, graph: world.graph), role: role, conformingTo: conformingTo, from: from, text: target)
+        let parsed = Target.parse(target, graph: world.graph)
+        if let hint = Target.readingHint(for: target, target: parsed, graph: world.graph) { Output.error("uniform: note: " + hint) }
+        let query = Query(target: parsed, role: role, conformingTo: conformingTo, from: from, text: target)
         let resolution: Resolution
         do { resolution = try engine.resolve(query) } catch let error as RuleError { throw CommandFailure.input(error.description) }
         let report = ResolutionReport(resolution, graph: world.graph)

@@ -23,7 +23,9 @@ struct TypeCommand: ParsableCommand {
         let session = try self.world.makeSession()
         let engine = session.engine
         let world = engine.world
-        let type = TypeResolver(graph: world.graph).resolve(Target.parse(target, graph: world.graph), conformingTo: conformingTo)
+        let parsed = Target.parse(target, graph: world.graph)
+        if let hint = Target.readingHint(for: target, target: parsed, graph: world.graph) { Output.error("uniform: note: " + hint) }
+        let type = TypeResolver(graph: world.graph).resolve(parsed, conformingTo: conformingTo)
         let report = TypeReport(type, graph: world.graph)
         switch format {
         case .text: Output.print(report.text)
