@@ -4,7 +4,7 @@ import XCTest
 final class QueryCommandTests: XCTestCase {
     func testResolveJSONShape() throws {
         let plists = try CLI.shared("realworld/plists")
-        let result = try CLI.run(["resolve", ".pdb", "-m", plists, "--format", "json"])
+        let result = try CLI.run(["resolve", ".pdb", "-m", plists, "--format", "json", "--platform", "ios"])
         XCTAssertEqual(result.status, 0, result.stderr)
         let json = try CLI.json(result.stdout)
         XCTAssertEqual(json["schema_version"] as? Int, 1)
@@ -62,6 +62,52 @@ final class QueryCommandTests: XCTestCase {
         XCTAssertTrue(run.stderr.contains("uti:net.example.never-declared"), run.stderr)
         let file = try CLI.run(["resolve", "report.final.pdf"])
         XCTAssertFalse(file.stderr.contains("read as a file name"), "an ordinary file name gets no note: \(file.stderr)")
+    }
+
+    /// SPEC §2: a flat `.plugin` file on a Mac is `dyn.ah62d4rv4ge81a5dzq7y06` (macOS types a
+    /// flat file among public.data types only); a `.plugin` folder is the bundle type; iOS types
+    /// by extension alone. With no apps to say which platform, both answers, one section each.
+    func testFilesAndFoldersAreTypedAsEachPlatformDoes() throws {
+        let empty = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let mac = try CLI.run(["type", "x.plugin", "--platform", "macos"], in: empty)
+        XCTAssertTrue(mac.stdout.hasPrefix("dyn.ah62d4rv4ge81a5dzq7y06 (dynamic)"), mac.stdout)
+        for folder in ["dir:x.plugin", "x.plugin/"] {
+            let run = try CLI.run(["type", folder, "--platform", "macos"], in: empty)
+            XCTAssertTrue(run.stdout.hasPrefix("com.apple.plugin\n"), "\(folder): \(run.stdout)")
+        }
+        XCTAssertTrue(try CLI.run(["type", "x.plugin", "--platform", "ios"], in: empty).stdout.hasPrefix("com.apple.plugin\n"))
+        let both = try CLI.run(["type", "x.plugin"], in: empty)
+        XCTAssertTrue(both.stdout.contains("on iOS:\ncom.apple.plugin"), both.stdout)
+        XCTAssertTrue(both.stdout.contains("on macOS:\ndyn.ah62d4rv4ge81a5dzq7y06"), both.stdout)
+        let json = try CLI.json(try CLI.run(["type", "x.plugin", "--format", "json"], in: empty).stdout)
+        let byPlatform = try XCTUnwrap(json["by_platform"] as? [String: [String: Any]])
+        XCTAssertEqual(byPlatform["macos"]?["identifier"] as? String, "dyn.ah62d4rv4ge81a5dzq7y06")
+        XCTAssertEqual(byPlatform["ios"]?["identifier"] as? String, "com.apple.plugin")
+        // Where the platforms agree there is one answer, as before.
+        let pdf = try CLI.json(try CLI.run(["type", ".pdf", "--format", "json"], in: empty).stdout)
+        XCTAssertEqual(pdf["identifier"] as? String, "com.adobe.pdf")
+        // conforms holds only where every platform in play agrees.
+        XCTAssertEqual(try CLI.run(["conforms", "x.plugin", "com.apple.package"], in: empty).status, 1)
+        XCTAssertEqual(try CLI.run(["conforms", "x.plugin/", "com.apple.package"], in: empty).status, 0)
+    }
+
+    /// A repository with iOS and Mac apps answers per platform: an iOS app is never a handler
+    /// on a Mac (the molecules apps are iOS, the Mac text editors macOS).
+    func testResolveAnswersPerPlatformWhenTheWorldHasBoth() throws {
+        let plists = try CLI.shared("realworld/plists")
+        let run = try CLI.run(["resolve", ".txt", "-m", plists, "--format", "json"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let json = try CLI.json(run.stdout)
+        let byPlatform = try XCTUnwrap(json["by_platform"] as? [String: [String: Any]], run.stdout)
+        let macHandlers = (byPlatform["macos"]?["handlers"] as? [[String: Any]])?.compactMap { $0["bundle_id"] as? String } ?? []
+        let iOSHandlers = (byPlatform["ios"]?["handlers"] as? [[String: Any]])?.compactMap { $0["bundle_id"] as? String } ?? []
+        XCTAssertFalse(macHandlers.isEmpty)
+        XCTAssertFalse(iOSHandlers.isEmpty)
+        XCTAssertTrue(Set(macHandlers).isDisjoint(with: iOSHandlers), "no app answers on both: \(macHandlers) \(iOSHandlers)")
+        let text = try CLI.run(["resolve", ".txt", "-m", plists])
+        XCTAssertTrue(text.stdout.hasPrefix("on iOS:\n"), text.stdout)
+        XCTAssertTrue(text.stdout.contains("\n\non macOS:\n"), text.stdout)
     }
 
     func testConformsExitCodes() throws {

@@ -59,10 +59,13 @@ final class RepositoryTests: XCTestCase {
         let root = URL(fileURLWithPath: try CLI.shared("realworld/xcode/nicklockwood__ShapeScript"))
         let run = try CLI.run(["resolve", "x.shape", "--format", "json"], in: root)
         XCTAssertEqual(run.status, 0, run.stderr)
-        let json = try CLI.json(run.stdout)
-        XCTAssertEqual(json["previewable"] as? Bool, true)
-        XCTAssertEqual(json["previewed_by"] as? [String], ["com.charcoaldesign.ShapeScriptViewer.Preview"])
-        let text = try CLI.run(["resolve", "x.shape"], in: root)
+        // ShapeScript has an iOS and a Mac viewer: one answer each; the preview extension is
+        // the Mac's, so only macOS previews.
+        let byPlatform = try XCTUnwrap(try CLI.json(run.stdout)["by_platform"] as? [String: [String: Any]], run.stdout)
+        XCTAssertEqual(byPlatform["macos"]?["previewable"] as? Bool, true)
+        XCTAssertEqual(byPlatform["macos"]?["previewed_by"] as? [String], ["com.charcoaldesign.ShapeScriptViewer.Preview"])
+        XCTAssertEqual(byPlatform["ios"]?["previewed_by"] as? [String], [])
+        let text = try CLI.run(["resolve", "x.shape", "--platform", "macos"], in: root)
         XCTAssertTrue(text.stdout.contains("previewable: yes (Quick Look preview extension com.charcoaldesign.ShapeScriptViewer.Preview)"), text.stdout)
     }
 

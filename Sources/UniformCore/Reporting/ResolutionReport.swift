@@ -77,6 +77,15 @@ public struct ResolutionReport {
 
     // MARK: Text
 
+    /// Whether two platforms got the same answer: the same type, the same handlers in the same
+    /// order with the same default, the same exclusions.
+    public static func sameAnswer(_ a: ResolutionReport, _ b: ResolutionReport) -> Bool {
+        let x = a.resolution, y = b.resolution
+        return x.type.identifier == y.type.identifier && x.defaultHandler == y.defaultHandler
+            && x.handlers.map(\.bundleID) == y.handlers.map(\.bundleID) && x.excluded.map(\.bundleID) == y.excluded.map(\.bundleID)
+            && x.notes == y.notes && x.previewable == y.previewable
+    }
+
     public func text(explain: Bool) -> String {
         let r = resolution
         var lines: [String] = []

@@ -8,9 +8,13 @@ public struct Query: Sendable {
     public var from: String?
     /// The original text of the target, for output.
     public var text: String
+    /// The platform asked about: the item is typed as that platform types it and only its apps
+    /// answer. Nil: the world's platform filter decides (`all` types as iOS does, unfiltered).
+    public var platform: Platform?
 
-    public init(target: Target, role: RoleQuery = .all, conformingTo: String? = nil, from: String? = nil, text: String? = nil) {
+    public init(target: Target, role: RoleQuery = .all, conformingTo: String? = nil, from: String? = nil, text: String? = nil, platform: Platform? = nil) {
         self.target = target
+        self.platform = platform
         self.role = role
         self.conformingTo = conformingTo
         self.from = from

@@ -18,10 +18,20 @@ public struct Resolver {
     }
 
     public func resolve(_ query: Query) throws -> Resolution {
-        let type = types.resolve(query.target, conformingTo: query.conformingTo)
+        let type = types.resolve(query.target, conformingTo: query.conformingTo, platform: typingPlatform(query))
         var resolution = try gatherCandidates(for: type, query: query)
         try finish(&resolution)
         return resolution
+    }
+
+    /// Where the item is typed: the query's platform, else the world's when it has one.
+    func typingPlatform(_ query: Query) -> Platform? {
+        if let platform = query.platform { return platform }
+        switch world.platform {
+        case .ios: return .ios
+        case .macos: return .macos
+        case .all: return nil
+        }
     }
 
     /// User defaults, the stages, the default handler: in place (written inline, the
@@ -123,7 +133,7 @@ public struct Resolver {
                 + "the resolver ranks at most \(RankEntry.maximumMatches - 1) matches of \(RankEntry.maximumApps - 1) apps per query")
         }
         let index = world.index
-        let platform = world.platform, role = query.role
+        let platform = query.platform.map { PlatformFilter(rawValue: $0.rawValue)! } ?? world.platform, role = query.role
         let bindableOnMac = macBindableTypes.contains { type.distance(to: $0) != nil }
         func refusal(_ facts: ClaimIndex.Facts) -> Refusal? {
             !facts.role.isHandler ? .notHandler : facts.rank == .none ? .rankNone
@@ -178,7 +188,7 @@ public struct Resolver {
                 }
             }
         }
-        let previewers = index.previewExtensions(for: type)
+        let previewers = index.previewExtensions(for: type, platform: platform)
         var notes: [String] = []
         if unboundOnMac {
             notes.append("\(type.identifier) conforms to neither public.data nor com.apple.package: on macOS no app can be bound to it (UTCoreTypes.h), so macOS apps' claims are excluded; iOS binds it")

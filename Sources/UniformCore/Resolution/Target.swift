@@ -1,18 +1,24 @@
 import Foundation
 
 /// What a command-line TARGET names (SPEC §3): a leading `.` is an extension; `dyn.…` or a
-/// declared identifier is a UTI; `x/y` that is not an existing file is a MIME type; anything
-/// else is a file name or path. `uti:`, `mime:`, `ext:` and `file:` force a reading.
+/// declared identifier is a UTI; `x/y` that is not an existing file is a MIME type; a name
+/// ending in `/` or an existing directory is a directory; anything else is a file name or path.
+/// `uti:`, `mime:`, `ext:`, `file:` and `dir:` force a reading. Files and directories are typed
+/// differently on macOS (SPEC §2): a flat `.plugin` file is not a plug-in bundle.
 public enum Target: Sendable, Hashable, CustomStringConvertible {
     case uti(String)
     case fileExtension(String)
     case mimeType(String)
     case file(String)
+    /// A folder or bundle (`dir:Foo.app`, `Foo.app/`, or a directory that exists).
+    case directory(String)
     /// A tag of another class (OSType, pasteboard type), from the Lua API.
     case tag(tagClass: String, tag: String)
 
-    public static func parse(_ text: String, graph: TypeGraph, fileExists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }) -> Target {
-        for (prefix, make) in [("uti:", Target.uti), ("mime:", Target.mimeType), ("ext:", Target.fileExtension), ("file:", Target.file)] as [(String, (String) -> Target)] {
+    public static func parse(_ text: String, graph: TypeGraph, fileExists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) },
+                             isDirectory: (String) -> Bool = Target.existingDirectory) -> Target {
+        for (prefix, make) in [("uti:", Target.uti), ("mime:", Target.mimeType), ("ext:", Target.fileExtension), ("file:", Target.file),
+                               ("dir:", Target.directoryNamed)] as [(String, (String) -> Target)] {
             if text.hasPrefix(prefix) {
                 var rest = String(text.dropFirst(prefix.count))
                 if prefix == "ext:", rest.hasPrefix(".") { rest.removeFirst() }
@@ -22,7 +28,26 @@ public enum Target: Sendable, Hashable, CustomStringConvertible {
         if text.hasPrefix("."), text.count > 1 { return .fileExtension(String(text.dropFirst())) }
         if DynamicIdentifier.isDynamic(text) || graph.id(of: text).map(graph.isDeclared) == true { return .uti(text) }
         if text.contains("/"), !fileExists(text), isMIMEShaped(text) { return .mimeType(text) }
+        if text.count > 1, text.hasSuffix("/") || isDirectory(text) { return directoryNamed(text) }
         return .file(text)
+    }
+
+    /// A directory target, its trailing slashes dropped (`Foo.app/` names `Foo.app`).
+    static func directoryNamed(_ text: String) -> Target {
+        var name = Substring(text)
+        while name.count > 1, name.hasSuffix("/") { name = name.dropLast() }
+        return .directory(String(name))
+    }
+
+    public static func existingDirectory(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// Whether the target names a folder or bundle rather than a flat file.
+    public var isDirectory: Bool {
+        if case .directory = self { return true }
+        return false
     }
 
     /// A hint when a target that reads like a type identifier (`net.daringfireball.markdown`)
@@ -51,7 +76,7 @@ public enum Target: Sendable, Hashable, CustomStringConvertible {
         case .uti: nil
         case .fileExtension(let e): (TagClass.filenameExtension, e)
         case .mimeType(let m): (TagClass.mimeType, m)
-        case .file(let name): Self.fileExtension(of: name).map { (TagClass.filenameExtension, $0) }
+        case .file(let name), .directory(let name): Self.fileExtension(of: name).map { (TagClass.filenameExtension, $0) }
         case .tag(let c, let t): (c, t)
         }
     }
@@ -70,6 +95,7 @@ public enum Target: Sendable, Hashable, CustomStringConvertible {
         case .fileExtension(let e): ".\(e)"
         case .mimeType(let m): m
         case .file(let f): f
+        case .directory(let d): d + "/"
         case .tag(let c, let t): "\(c)=\(t)"
         }
     }
@@ -81,6 +107,7 @@ public enum Target: Sendable, Hashable, CustomStringConvertible {
         case .fileExtension: "extension"
         case .mimeType: "mime"
         case .file: "file"
+        case .directory: "directory"
         case .tag: "tag"
         }
     }

@@ -9,13 +9,22 @@ public struct TypeResolver {
     /// Resolves a target. Command-line targets are documents, so an unknown tag becomes a
     /// dynamic type conforming to `public.data`, or to `conformingTo` when given (a hard filter).
     /// `documentConformance: false` is the bare tag lookup of the Lua API (`1=webvtt`).
-    public func resolve(_ target: Target, conformingTo filter: String? = nil, documentConformance: Bool = true) -> DocumentType {
+    ///
+    /// `platform` is where the item is typed (SPEC §2): on macOS a flat file takes only the
+    /// candidates conforming to `public.data`, a folder or bundle only those conforming to
+    /// `com.apple.package` or `public.directory` (Launch Services for items on disk, and
+    /// `UTType(filenameExtension:)`, which conforms to `public.data` by default); on iOS, or with
+    /// no platform, every candidate, as `UIDocumentInteractionController` types a file by its
+    /// extension alone.
+    public func resolve(_ target: Target, conformingTo filter: String? = nil, documentConformance: Bool = true, platform: Platform? = nil) -> DocumentType {
         switch target {
         case .uti(let identifier):
             return type(forIdentifier: identifier)
         case .file(let name) where Target.fileExtension(of: name) == nil:
             // A document without an extension is plain data.
             return type(forIdentifier: filter ?? "public.data")
+        case .directory(let name) where Target.fileExtension(of: name) == nil:
+            return type(forIdentifier: filter ?? "public.folder")
         default:
             let (tagClass, tag) = target.tag!
             let filterID = filter.flatMap { graph.id(of: $0) }
@@ -23,11 +32,20 @@ public struct TypeResolver {
             if filter == nil || filterID != nil {
                 found = graph.lookup(tag: tag, ofClass: tagClass, conformingTo: filterID)
             }
+            if platform == .macos {
+                let kinds = target.isDirectory ? ["com.apple.package", "public.directory"] : ["public.data"]
+                let allowed = kinds.compactMap { graph.id(of: $0) }
+                found = found.filter { candidate in allowed.contains { graph.conforms(candidate, to: $0) } }
+            }
             if let winner = found.first {
                 var type = declaredType(winner)
                 type.alternatives = Array(found.dropFirst())
                 return type
             }
+            // A folder whose extension no package type claims is a folder (a guess: no capture
+            // of an unclaimed folder extension has been found; `.download`, which Safari claims
+            // as a package by extension, is `dyn.…` conforming to com.apple.package).
+            if target.isDirectory, filter == nil { return type(forIdentifier: "public.folder") }
             let conformance = filter ?? (documentConformance ? "public.data" : nil)
             let dynamic = DynamicIdentifier(tagClass: tagClass, tag: tag, conformingTo: conformance)
             return dynamicType(dynamic)

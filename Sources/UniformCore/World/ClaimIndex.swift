@@ -42,7 +42,9 @@ final class ClaimIndex: Sendable {
     /// Indexed by `TypeID.index`: Quick Look previews the type (and so its subtypes).
     let previewable: [Bool]
     /// Quick Look preview extensions by the type index they list (`QLSupportedContentTypes`).
-    let previewers: [Int: [String]]
+    /// Quick Look preview extensions by previewed type, with their platform (a Mac extension
+    /// previews nothing on iOS).
+    let previewers: [Int: [(bundleID: String, platform: Platform)]]
 
     /// What can be indexed without the type graph: claim facts, legacy tags, bundle ids. A
     /// large world builds it on another core while the graph is built.
@@ -57,7 +59,7 @@ final class ClaimIndex: Sendable {
         var bundleIDs: [String] = []
         var bundleIDOrder: [Int32] = []
         /// Preview extensions' bundle ids and the identifiers they preview.
-        var previewedTypes: [(bundleID: String, types: [String])] = []
+        var previewedTypes: [(bundleID: String, platform: Platform, types: [String])] = []
 
         init(apps: [Manifest]) {
             firstClaim.reserveCapacity(apps.count)
@@ -69,7 +71,7 @@ final class ClaimIndex: Sendable {
             // By index: `for (a, app) in apps.enumerated()` copied every manifest.
             for a in apps.indices {
                 if !apps[a].previewedTypes.isEmpty {
-                    previewedTypes.append((apps[a].bundleID, apps[a].previewedTypes.map(\.value)))
+                    previewedTypes.append((apps[a].bundleID, apps[a].platform, apps[a].previewedTypes.map(\.value)))
                 }
                 firstClaim.append(Int32(facts.count))
                 let platform = apps[a].platform
@@ -149,11 +151,11 @@ final class ClaimIndex: Sendable {
         var previewable = [Bool](repeating: false, count: graph.count)
         for id in QuickLook.previewableIDs(in: graph) { previewable[id.index] = true }
         self.previewable = previewable
-        var previewers: [Int: [String]] = [:]
-        for (bundleID, types) in claims.previewedTypes {
+        var previewers: [Int: [(bundleID: String, platform: Platform)]] = [:]
+        for (bundleID, platform, types) in claims.previewedTypes {
             for type in types {
-                guard let id = graph.id(of: type), previewers[id.index]?.contains(bundleID) != true else { continue }
-                previewers[id.index, default: []].append(bundleID)
+                guard let id = graph.id(of: type), previewers[id.index]?.contains(where: { $0.bundleID == bundleID }) != true else { continue }
+                previewers[id.index, default: []].append((bundleID, platform))
             }
         }
         self.previewers = previewers
@@ -211,11 +213,13 @@ final class ClaimIndex: Sendable {
     }
 
     /// The preview extensions for a type: those listing it or a type it conforms to.
-    func previewExtensions(for type: DocumentType) -> [String] {
+    func previewExtensions(for type: DocumentType, platform: PlatformFilter) -> [String] {
         guard !previewers.isEmpty else { return [] }
         var found: [String] = []
         for ancestor in type.ancestors {
-            for bundleID in previewers[ancestor.id.index] ?? [] where !found.contains(bundleID) { found.append(bundleID) }
+            for previewer in previewers[ancestor.id.index] ?? [] where platform.includes(previewer.platform) && !found.contains(previewer.bundleID) {
+                found.append(previewer.bundleID)
+            }
         }
         return found
     }

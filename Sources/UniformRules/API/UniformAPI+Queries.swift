@@ -8,9 +8,10 @@ extension UniformAPI {
         functions["type"] = { ctx in
             let world = self.engine.world
             let text = try ctx.string(1)
-            let options = try self.options(ctx, at: 2, "type", allowed: ["conforming_to"])
-            let target = Target.parse(text, graph: world.graph, fileExists: { _ in false })
-            let type = TypeResolver(graph: world.graph).resolve(target, conformingTo: try options?.string("conforming_to"))
+            let options = try self.options(ctx, at: 2, "type", allowed: ["conforming_to", "platform"])
+            let target = Target.parse(text, graph: world.graph, fileExists: { _ in false }, isDirectory: { _ in false })
+            let type = TypeResolver(graph: world.graph).resolve(target, conformingTo: try options?.string("conforming_to"),
+                                                                platform: try self.typingPlatform(options, world: world))
             return [self.builder.type(type, graph: world.graph)]
         }
         functions["lookup"] = { ctx in
@@ -42,39 +43,43 @@ extension UniformAPI {
         functions["conforms"] = { ctx in
             let world = self.engine.world
             let resolver = TypeResolver(graph: world.graph)
-            let a = resolver.resolve(Target.parse(try ctx.string(1), graph: world.graph, fileExists: { _ in false }))
+            let a = resolver.resolve(Target.parse(try ctx.string(1), graph: world.graph, fileExists: { _ in false }, isDirectory: { _ in false }),
+                                     platform: try self.typingPlatform(nil, world: world))
             let b = try ctx.string(2)
             if let id = world.graph.id(of: b) { return [.boolean(a.distance(to: id) != nil)] }
             return [.boolean(a.identifier.caseInsensitiveCompare(b) == .orderedSame)]
         }
         functions["supertypes"] = { ctx in
             let world = self.engine.world
-            let type = TypeResolver(graph: world.graph).resolve(Target.parse(try ctx.string(1), graph: world.graph, fileExists: { _ in false }))
+            let type = TypeResolver(graph: world.graph).resolve(Target.parse(try ctx.string(1), graph: world.graph, fileExists: { _ in false }, isDirectory: { _ in false }),
+                                                                platform: try self.typingPlatform(nil, world: world))
             return [self.builder.strings(type.ancestors.filter { $0.id != type.id }.map { world.graph.identifier($0.id) })]
         }
         functions["tags"] = { ctx in
             let world = self.engine.world
-            let type = TypeResolver(graph: world.graph).resolve(Target.parse(try ctx.string(1), graph: world.graph, fileExists: { _ in false }))
+            let type = TypeResolver(graph: world.graph).resolve(Target.parse(try ctx.string(1), graph: world.graph, fileExists: { _ in false }, isDirectory: { _ in false }),
+                                                                platform: try self.typingPlatform(nil, world: world))
             return [self.builder.tags(TypeReport(type, graph: world.graph).tagLists)]
         }
         functions["resolve"] = { ctx in
             let world = self.engine.world
             let text = try ctx.string(1)
-            let options = try self.options(ctx, at: 2, "resolve", allowed: ["role", "from", "conforming_to"])
+            let options = try self.options(ctx, at: 2, "resolve", allowed: ["role", "from", "conforming_to", "platform"])
             var role = RoleQuery.all
             if let r = try options?.string("role") {
                 guard let parsed = RoleQuery(rawValue: r.lowercased()) else { throw LuaArguments.Problem(description: "uniform.resolve: role must be viewer, editor, shell or all") }
                 role = parsed
             }
-            let query = Query(target: Target.parse(text, graph: world.graph, fileExists: { _ in false }), role: role,
-                              conformingTo: try options?.string("conforming_to"), from: try options?.string("from"), text: text)
+            let query = Query(target: Target.parse(text, graph: world.graph, fileExists: { _ in false }, isDirectory: { _ in false }), role: role,
+                              conformingTo: try options?.string("conforming_to"), from: try options?.string("from"), text: text,
+                              platform: try options?.string("platform") == nil ? nil : try self.typingPlatform(options, world: world))
             let resolution = try self.engine.resolver.resolve(query)
             return [self.builder.resolution(resolution, graph: world.graph)]
         }
         functions["explain"] = { ctx in
             let world = self.engine.world
             let text = try ctx.string(1)
-            let resolution = try self.engine.resolver.resolve(Query(target: Target.parse(text, graph: world.graph, fileExists: { _ in false }), text: text))
+            let resolution = try self.engine.resolver.resolve(Query(target: Target.parse(text, graph: world.graph, fileExists: { _ in false }, isDirectory: { _ in false }), text: text))
             return [.string(ResolutionReport(resolution, graph: world.graph).text(explain: true))]
         }
         functions["send"] = { ctx in
@@ -196,6 +201,20 @@ extension UniformAPI {
         case "os_type", "ostype": TagClass.osType
         case "pasteboard": TagClass.pasteboardType
         default: name
+        }
+    }
+
+    /// Where a query types its item: the `platform` option, else the world's platform when it
+    /// has one (`platform = "macos"` in .uniform.lua), else none (every candidate, as iOS).
+    func typingPlatform(_ options: LuaArguments?, world: World) throws -> Platform? {
+        if let name = try options?.string("platform") {
+            guard let platform = Platform(rawValue: name) else { throw options!.fail("'platform' must be ios or macos") }
+            return platform
+        }
+        switch world.platform {
+        case .ios: return .ios
+        case .macos: return .macos
+        case .all: return nil
         }
     }
 

@@ -147,7 +147,7 @@ public struct ValuePrinter {
               let text = query["text"].stringValue else { return nil }
         let world = engine.world
         let role = query["role"].stringValue.flatMap { RoleQuery(rawValue: $0) } ?? .all
-        let q = Query(target: Target.parse(text, graph: world.graph, fileExists: { _ in false }), role: role,
+        let q = Query(target: Target.parse(text, graph: world.graph, fileExists: { _ in false }, isDirectory: { _ in false }), role: role,
                       from: query["from"].stringValue, text: text)
         guard let resolution = try? engine.resolve(q) else { return nil }
         let report = ResolutionReport(resolution, graph: world.graph).text(explain: true)

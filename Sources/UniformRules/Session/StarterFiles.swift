@@ -99,7 +99,7 @@ public struct StarterFiles {
                 for type in claim.contentTypes {
                     let id = type.value
                     guard !id.isEmpty, isSystem(id) == systemTypes, world.graph.id(of: id) != nil else { continue }
-                    let target = Target.parse("uti:" + id, graph: world.graph, fileExists: { _ in false })
+                    let target = Target.parse("uti:" + id, graph: world.graph, fileExists: { _ in false }, isDirectory: { _ in false })
                     guard let resolution = try? engine.resolve(Query(target: target, text: id)),
                           resolution.handlers.first?.bundleID == manifest.bundleID else { continue }
                     return (id, manifest.bundleID)

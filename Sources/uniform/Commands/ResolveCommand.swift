@@ -38,13 +38,18 @@ struct ResolveCommand: ParsableCommand {
         let world = engine.world
         let parsed = Target.parse(target, graph: world.graph)
         if let hint = Target.readingHint(for: target, target: parsed, graph: world.graph) { Output.error("uniform: note: " + hint) }
-        let query = Query(target: parsed, role: role, conformingTo: conformingTo, from: from, text: target)
-        let resolution: Resolution
-        do { resolution = try engine.resolve(query) } catch let error as RuleError { throw CommandFailure.input(error.description) }
-        let report = ResolutionReport(resolution, graph: world.graph)
+        let platforms = PlatformScope.platforms(filter: world.platform, apps: world.apps)
+        var answers: [(platform: Platform, answer: ResolutionReport)] = []
+        for platform in platforms {
+            let query = Query(target: parsed, role: role, conformingTo: conformingTo, from: from, text: target, platform: platform)
+            do { answers.append((platform, ResolutionReport(try engine.resolve(query), graph: world.graph))) } catch let error as RuleError {
+                throw CommandFailure.input(error.description)
+            }
+        }
+        let sections = PlatformSections(answers)
         switch format {
-        case .text: Output.print(report.text(explain: explain))
-        case .json: Output.print(report.json.rendered())
+        case .text: Output.print(sections.text(same: ResolutionReport.sameAnswer, render: { $0.text(explain: explain) }))
+        case .json: Output.print(sections.json(same: ResolutionReport.sameAnswer, json: \.json).rendered())
         }
     }
 }

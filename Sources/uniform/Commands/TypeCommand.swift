@@ -25,11 +25,13 @@ struct TypeCommand: ParsableCommand {
         let world = engine.world
         let parsed = Target.parse(target, graph: world.graph)
         if let hint = Target.readingHint(for: target, target: parsed, graph: world.graph) { Output.error("uniform: note: " + hint) }
-        let type = TypeResolver(graph: world.graph).resolve(parsed, conformingTo: conformingTo)
-        let report = TypeReport(type, graph: world.graph)
+        let resolver = TypeResolver(graph: world.graph)
+        let platforms = PlatformScope.platforms(filter: world.platform, apps: world.apps)
+        let sections = PlatformSections(platforms.map { ($0, TypeReport(resolver.resolve(parsed, conformingTo: conformingTo, platform: $0), graph: world.graph)) })
+        let same: (TypeReport, TypeReport) -> Bool = { $0.type.identifier == $1.type.identifier }
         switch format {
-        case .text: Output.print(report.text)
-        case .json: Output.print(report.json.rendered())
+        case .text: Output.print(sections.text(same: same, render: \.text))
+        case .json: Output.print(sections.json(same: same, json: \.json).rendered())
         }
     }
 }

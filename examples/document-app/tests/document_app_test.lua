@@ -10,7 +10,7 @@ local HEXLENS   = "net.hexlens.HexLens"
 
 describe("the drawing package", function()
   it("is exported under com.apple.package, so it is a directory, not data", function()
-    local t = uniform.type("Drawing.sketchpkg")
+    local t = uniform.type("Drawing.sketchpkg/")
     assert.equal(DRAWING, t.id)
     assert.same({ "com.apple.package", "public.composite-content", "public.directory", "public.content", "public.item" }, t.supertypes)
     assert.conforms(DRAWING, "com.apple.package")
@@ -18,10 +18,10 @@ describe("the drawing package", function()
   end)
 
   it("opens in Sketchpad (Owner), then Glance; the legacy importer is dropped", function()
-    assert.handlers("Drawing.sketchpkg", { SKETCHPAD, GLANCE })
-    assert.default_handler("Drawing.sketchpkg", SKETCHPAD)
+    assert.handlers("Drawing.sketchpkg/", { SKETCHPAD, GLANCE })
+    assert.default_handler("Drawing.sketchpkg/", SKETCHPAD)
     local dropped
-    for _, e in ipairs(uniform.resolve("Drawing.sketchpkg").excluded) do
+    for _, e in ipairs(uniform.resolve("Drawing.sketchpkg/").excluded) do
       if e.bundle_id == RETRODRAW then dropped = e end
     end
     assert.equal("legacy", dropped.match)
@@ -29,12 +29,12 @@ describe("the drawing package", function()
   end)
 
   it("has only Sketchpad as an editor", function()
-    assert.handlers("Drawing.sketchpkg", { SKETCHPAD }, { role = "editor" })
-    assert.default_handler("Drawing.sketchpkg", SKETCHPAD, { role = "editor" })
+    assert.handlers("Drawing.sketchpkg/", { SKETCHPAD }, { role = "editor" })
+    assert.default_handler("Drawing.sketchpkg/", SKETCHPAD, { role = "editor" })
   end)
 
   it("is never offered to HexLens: '*' matches only public.data documents", function()
-    assert.cannot_open("Drawing.sketchpkg", HEXLENS)
+    assert.cannot_open("Drawing.sketchpkg/", HEXLENS)
   end)
 
   it("satisfies the package-flags check, and the disabled exposure check stays quiet", function()
@@ -69,8 +69,8 @@ describe("what-if #whatif", function()
 
   it("a new legacy claim on sketchpkg is dropped too, even ranked Owner", function()
     uniform.declare_app { id = "com.oldtimer.paint", claims = { { extensions = { "sketchpkg" }, rank = "Owner" } } }
-    assert.cannot_open("Drawing.sketchpkg", "com.oldtimer.paint")
-    assert.handlers("Drawing.sketchpkg", { SKETCHPAD, GLANCE })
+    assert.cannot_open("Drawing.sketchpkg/", "com.oldtimer.paint")
+    assert.handlers("Drawing.sketchpkg/", { SKETCHPAD, GLANCE })
   end)
 
   it("the what-if apps did not leak into the next test", function()
