@@ -301,6 +301,7 @@ function CandidateList:sort(less) end
 
 ---@class uniform.TypeOptions
 ---@field conforming_to? string
+---@field platform? "ios"|"macos" type it as that platform does, in its own world
 
 ---@class uniform.LookupArgs
 ---@field extension? string
@@ -338,6 +339,7 @@ function CandidateList:sort(less) end
 ---@field role? uniform.RoleQuery
 ---@field from? string the sender's bundle id (recorded as query.from)
 ---@field conforming_to? string
+---@field platform? "ios"|"macos" answer in that platform's own world
 
 ---@class uniform.SendArgs
 ---@field file string

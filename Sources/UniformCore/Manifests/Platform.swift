@@ -10,6 +10,13 @@ public enum PlatformFilter: String, Sendable, CaseIterable {
     case macos
     case all
 
+    public init(_ platform: Platform) {
+        switch platform {
+        case .ios: self = .ios
+        case .macos: self = .macos
+        }
+    }
+
     public func includes(_ platform: Platform) -> Bool {
         switch self {
         case .all: true

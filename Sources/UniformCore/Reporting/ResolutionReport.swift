@@ -83,7 +83,9 @@ public struct ResolutionReport {
         let x = a.resolution, y = b.resolution
         return x.type.identifier == y.type.identifier && x.defaultHandler == y.defaultHandler
             && x.handlers.map(\.bundleID) == y.handlers.map(\.bundleID) && x.excluded.map(\.bundleID) == y.excluded.map(\.bundleID)
-            && x.notes == y.notes && x.previewable == y.previewable
+            && x.notes == y.notes && x.previewable == y.previewable && x.previewedBy == y.previewedBy
+            // One bundle id on both platforms is two apps when their claims are in two files.
+            && x.handlers.map(\.claim.file) == y.handlers.map(\.claim.file)
     }
 
     public func text(explain: Bool) -> String {

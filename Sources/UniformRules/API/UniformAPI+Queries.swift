@@ -9,10 +9,12 @@ extension UniformAPI {
             let world = self.engine.world
             let text = try ctx.string(1)
             let options = try self.options(ctx, at: 2, "type", allowed: ["conforming_to", "platform"])
-            let target = Target.parse(text, graph: world.graph, fileExists: { _ in false }, isDirectory: { _ in false })
-            let type = TypeResolver(graph: world.graph).resolve(target, conformingTo: try options?.string("conforming_to"),
-                                                                platform: try self.typingPlatform(options, world: world))
-            return [self.builder.type(type, graph: world.graph)]
+            let platform = try self.typingPlatform(options, world: world)
+            // Asked about one platform: that platform's own world (its declarations only).
+            let graph = (try options?.string("platform")).map { _ in self.engine.world(for: platform!).graph } ?? world.graph
+            let target = Target.parse(text, graph: graph, fileExists: { _ in false }, isDirectory: { _ in false })
+            let type = TypeResolver(graph: graph).resolve(target, conformingTo: try options?.string("conforming_to"), platform: platform)
+            return [self.builder.type(type, graph: graph)]
         }
         functions["lookup"] = { ctx in
             // A bare tag lookup: no document conformance unless asked (`1=webvtt`).
@@ -73,8 +75,11 @@ extension UniformAPI {
             let query = Query(target: Target.parse(text, graph: world.graph, fileExists: { _ in false }, isDirectory: { _ in false }), role: role,
                               conformingTo: try options?.string("conforming_to"), from: try options?.string("from"), text: text,
                               platform: try options?.string("platform") == nil ? nil : try self.typingPlatform(options, world: world))
-            let resolution = try self.engine.resolver.resolve(query)
-            return [self.builder.resolution(resolution, graph: world.graph)]
+            // The resolution's type ids belong to the graph of the world that answered.
+            let (resolution, graph) = try self.engine.withPlatform(query.platform ?? self.engine.activePlatform) {
+                (try self.engine.resolver.resolve(query), self.engine.world.graph)
+            }
+            return [self.builder.resolution(resolution, graph: graph)]
         }
         functions["explain"] = { ctx in
             let world = self.engine.world

@@ -7,6 +7,20 @@ extension RuleEngine {
     /// configuration and sorts. A check that fails to run is itself an error finding: a broken
     /// rule never passes silently.
     public func runChecks(options: CheckOptions = CheckOptions()) -> [Finding] {
+        // Each platform is its own world: the checks run in each, and what both report (the
+        // loader's findings, a rule about the catalog) is reported once.
+        let platforms = platformsInPlay
+        guard platforms.count > 1, activePlatform == nil else { return runChecksInOneWorld(options: options) }
+        var seen = Set<Finding>(), findings: [Finding] = []
+        for platform in platforms {
+            for finding in withPlatform(platform, { runChecksInOneWorld(options: options) }) where seen.insert(finding).inserted {
+                findings.append(finding)
+            }
+        }
+        return findings.sorted(by: Finding.reportOrder)
+    }
+
+    private func runChecksInOneWorld(options: CheckOptions) -> [Finding] {
         var findings = world.findings
         sharesAppTablesDuringChecks = true
         defer {

@@ -35,20 +35,62 @@ public final class RuleEngine {
 
     deinit { state.close() }
 
-    /// The world with everything rules declared so far.
+    /// The world with everything rules declared so far. Each platform is its own world (SPEC
+    /// §2): with one platform chosen, or only one platform's apps, it is that platform's; with
+    /// apps of both it holds them all, and per-platform questions (`resolve` with a platform,
+    /// the checks) run in `world(for:)` while `activePlatform` says which.
     public var world: World {
+        if let activePlatform, platformsInPlay.count > 1 { return world(for: activePlatform) }
         if let cachedWorld { return cachedWorld }
+        var platform = inputs.platform
+        if platform == .all, platformsInPlay.count == 1, let only = platformsInPlay.first { platform = PlatformFilter(only) }
         let world = World(
-            manifests: inputs.manifests + syntheticApps,
+            manifests: platform == .all ? allManifests : allManifests.filter { platform.includes($0.platform) },
             ruleDeclarations: ruleDeclarations,
             preferenceDefaults: inputs.preferenceDefaults,
             ruleDefaults: ruleDefaults,
-            platform: inputs.platform,
+            platform: platform,
             extraFindings: inputs.findings
         )
         cachedWorld = world
         return world
     }
+
+    private var allManifests: [Manifest] { inputs.manifests + syntheticApps }
+
+    /// The platforms the apps are for, as `--platform` narrows them: one world each.
+    public var platformsInPlay: [Platform] {
+        let present = Platform.allCases.filter { p in inputs.platform.includes(p) && allManifests.contains { $0.platform == p } }
+        return present
+    }
+
+    /// One platform's own world: its apps, and only their declarations in its type graph.
+    public func world(for platform: Platform) -> World {
+        guard platformsInPlay.count > 1 else { return world }
+        if let cached = platformWorlds[platform] { return cached }
+        let world = World(
+            manifests: allManifests.filter { $0.platform == platform },
+            ruleDeclarations: ruleDeclarations,
+            preferenceDefaults: inputs.preferenceDefaults,
+            ruleDefaults: ruleDefaults,
+            platform: PlatformFilter(platform),
+            extraFindings: inputs.findings
+        )
+        platformWorlds[platform] = world
+        return world
+    }
+
+    /// Runs `body` with `world` being `platform`'s own world (nil: the whole world).
+    public func withPlatform<T>(_ platform: Platform?, _ body: () throws -> T) rethrows -> T {
+        let saved = activePlatform
+        activePlatform = platform
+        defer { activePlatform = saved }
+        return try body()
+    }
+
+    /// While set, `world` is this platform's world.
+    public private(set) var activePlatform: Platform?
+    private var platformWorlds: [Platform: World] = [:]
 
     /// The bundle ids of a world's apps as one Lua array, indexed by `Candidate.appIndex` + 1: a
     /// policy's records take their `bundle_id` from it instead of interning the string again.
@@ -64,6 +106,7 @@ public final class RuleEngine {
 
     func invalidateWorld() {
         cachedWorld = nil
+        platformWorlds = [:]
         bundleIDArray = nil
         checkRunApps = nil
     }
@@ -109,7 +152,7 @@ public final class RuleEngine {
 
     public func resolve(_ query: Query) throws -> Resolution {
         do {
-            return try resolver.resolve(query)
+            return try withPlatform(query.platform ?? activePlatform) { try resolver.resolve(query) }
         } catch let error as LuaError {
             throw RuleError(error)
         }

@@ -16,18 +16,19 @@ struct ConformsCommand: ParsableCommand {
         let session = try self.world.makeSession()
         let engine = session.engine
         let world = engine.world
-        let resolver = TypeResolver(graph: world.graph)
         let parsed = Target.parse(a, graph: world.graph)
-        let superType = resolver.type(forIdentifier: b.hasPrefix("uti:") ? String(b.dropFirst(4)) : b)
         // One verdict per platform in play; it conforms only where every one says so.
         let platforms = PlatformScope.platforms(filter: world.platform, apps: world.apps)
         var lines: [String] = [], allConform = true, verdicts = Set<String>()
         for platform in platforms {
+            let graph = engine.world(for: platform).graph
+            let resolver = TypeResolver(graph: graph)
+            let superType = resolver.type(forIdentifier: b.hasPrefix("uti:") ? String(b.dropFirst(4)) : b)
             let type = resolver.resolve(parsed, platform: platform)
             let conforms = superType.id.map { type.distance(to: $0) != nil } ?? (type.identifier.caseInsensitiveCompare(superType.identifier) == .orderedSame)
             allConform = allConform && conforms
             let line = conforms
-                ? "yes: " + (superType.id.map { type.path(to: $0, in: world.graph) } ?? [type.identifier]).joined(separator: " → ")
+                ? "yes: " + (superType.id.map { type.path(to: $0, in: graph) } ?? [type.identifier]).joined(separator: " → ")
                 : "no: \(type.identifier) does not conform to \(superType.identifier)"
             verdicts.insert(line)
             lines.append("on \(PlatformScope.name(platform)): " + line)

@@ -42,7 +42,7 @@ struct ResolveCommand: ParsableCommand {
         var answers: [(platform: Platform, answer: ResolutionReport)] = []
         for platform in platforms {
             let query = Query(target: parsed, role: role, conformingTo: conformingTo, from: from, text: target, platform: platform)
-            do { answers.append((platform, ResolutionReport(try engine.resolve(query), graph: world.graph))) } catch let error as RuleError {
+            do { answers.append((platform, ResolutionReport(try engine.resolve(query), graph: engine.world(for: platform).graph))) } catch let error as RuleError {
                 throw CommandFailure.input(error.description)
             }
         }

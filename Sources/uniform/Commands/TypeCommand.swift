@@ -25,9 +25,11 @@ struct TypeCommand: ParsableCommand {
         let world = engine.world
         let parsed = Target.parse(target, graph: world.graph)
         if let hint = Target.readingHint(for: target, target: parsed, graph: world.graph) { Output.error("uniform: note: " + hint) }
-        let resolver = TypeResolver(graph: world.graph)
         let platforms = PlatformScope.platforms(filter: world.platform, apps: world.apps)
-        let sections = PlatformSections(platforms.map { ($0, TypeReport(resolver.resolve(parsed, conformingTo: conformingTo, platform: $0), graph: world.graph)) })
+        let sections = PlatformSections(platforms.map { platform in
+            let graph = engine.world(for: platform).graph
+            return (platform, TypeReport(TypeResolver(graph: graph).resolve(parsed, conformingTo: conformingTo, platform: platform), graph: graph))
+        })
         let same: (TypeReport, TypeReport) -> Bool = { $0.type.identifier == $1.type.identifier }
         switch format {
         case .text: Output.print(sections.text(same: same, render: \.text))

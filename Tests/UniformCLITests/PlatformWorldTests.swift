@@ -1,0 +1,79 @@
+import Foundation
+import XCTest
+
+/// SPEC §2: each platform is its own world. The case that showed the problem: an iOS app
+/// declares Markdown as plain data, its Mac sibling under `public.plain-text`; asked about iOS,
+/// the tool showed the Mac declaration, called the iOS one a duplicate, and a policy test that
+/// assumed text conformance on iOS passed.
+final class PlatformWorldTests: XCTestCase {
+    var dir: URL!
+
+    override func setUpWithError() throws {
+        dir = try CLI.temporaryDirectory()
+        func markdown(parents: [String]) -> String {
+            """
+            <key>UTExportedTypeDeclarations</key><array><dict>
+            <key>UTTypeIdentifier</key><string>net.daringfireball.markdown</string>
+            <key>UTTypeConformsTo</key><array>\(parents.map { "<string>\($0)</string>" }.joined())</array>
+            <key>UTTypeTagSpecification</key><dict><key>public.filename-extension</key><array><string>md</string></array></dict>
+            </dict></array>
+            """
+        }
+        try TestManifest.write(TestManifest.app("com.acme.notes.ios", claims: ["net.daringfireball.markdown"], rank: "Owner",
+                                                extra: markdown(parents: ["public.data"]) + "<key>LSRequiresIPhoneOS</key><true/>"),
+                               to: dir, "iOS/Info.plist")
+        try TestManifest.write(TestManifest.app("com.acme.notes.mac", claims: ["net.daringfireball.markdown"], rank: "Owner",
+                                                extra: markdown(parents: ["public.plain-text"])),
+                               to: dir, "Mac/Info.plist")
+        try TestManifest.write("return { manifests = { \"iOS\", \"Mac\" }, tests = { \"tests\" } }\n", to: dir, ".uniform.lua")
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
+
+    func testEachPlatformHasItsOwnDeclarations() throws {
+        let ios = try CLI.run(["type", ".md", "--platform", "ios"], in: dir)
+        XCTAssertTrue(ios.stdout.contains("iOS/Info.plist"), ios.stdout)
+        XCTAssertTrue(ios.stdout.contains("conforms to: public.data, public.item"), ios.stdout)
+        let mac = try CLI.run(["type", ".md", "--platform", "macos"], in: dir)
+        XCTAssertTrue(mac.stdout.contains("Mac/Info.plist"), mac.stdout)
+        XCTAssertTrue(mac.stdout.contains("public.plain-text"), mac.stdout)
+
+        let resolve = try CLI.run(["resolve", ".md"], in: dir)
+        XCTAssertTrue(resolve.stdout.contains("on iOS:\n.md → net.daringfireball.markdown"), resolve.stdout)
+        XCTAssertTrue(resolve.stdout.contains("on macOS:\n.md → net.daringfireball.markdown"), resolve.stdout)
+        let iOSSection = resolve.stdout.components(separatedBy: "on macOS:")[0]
+        XCTAssertTrue(iOSSection.contains("com.acme.notes.ios") && !iOSSection.contains("com.acme.notes.mac"), resolve.stdout)
+    }
+
+    func testNoDuplicateAcrossPlatformsAndChecksRunInEach() throws {
+        let run = try CLI.run(["check"], in: dir)
+        XCTAssertFalse(run.stdout.contains("duplicate-declaration"), "two platforms, two worlds: \(run.stdout)")
+        // A finding of one app is reported once, not once per world.
+        let lines = run.stdout.split(separator: "\n").filter { $0.contains("[") }
+        XCTAssertEqual(lines.count, Set(lines).count, run.stdout)
+    }
+
+    func testAPolicyAssumingTextOnIOSFails() throws {
+        try TestManifest.write("""
+        describe("markdown", function()
+          it("is text on macOS", function()
+            assert.is_true(uniform.conforms(".md", "public.text") or true)
+            local t = uniform.type(".md", { platform = "macos" })
+            assert.equal("net.daringfireball.markdown", t.id)
+            assert.is_true(uniform.resolve(".md", { platform = "macos" }).default == "com.acme.notes.mac")
+          end)
+          it("is text on iOS", function()
+            local r = uniform.resolve(".md", { platform = "ios" })
+            assert.equal("com.acme.notes.ios", r.default)
+            local text = false
+            for _, s in ipairs(r.type.supertypes) do if s == "public.text" then text = true end end
+            assert.is_true(text, "on iOS the type is data only")
+          end)
+        end)
+        """, to: dir, "tests/markdown_test.lua")
+        let run = try CLI.run(["test"], in: dir)
+        XCTAssertEqual(run.status, 1, run.stdout + run.stderr)
+        XCTAssertTrue(run.stdout.contains("1 passed, 1 failed"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("on iOS the type is data only"), run.stdout)
+    }
+}
