@@ -442,8 +442,9 @@ function uniform.claims(tag) end
 ---Whether target `a` conforms to identifier `b`.
 ---@param a string target
 ---@param b string identifier
+---@param options? { platform?: "ios"|"macos" }
 ---@return boolean
-function uniform.conforms(a, b) end
+function uniform.conforms(a, b, options) end
 
 ---Every supertype of the target, nearest first.
 ---@param target string
@@ -489,6 +490,11 @@ function uniform.plist(bundle_id) end
 ---@param options? uniform.DeclarationsOptions
 ---@return uniform.Declaration[]
 function uniform.declarations(options) end
+
+---The platforms with a world of their own; with an app id, the platforms that app exists on.
+---@param app? string
+---@return string[]
+function uniform.platforms(app) end
 
 ---Whether the catalog, a manifest or a rule declares the identifier.
 ---@param id string

@@ -53,6 +53,32 @@ final class PlatformWorldTests: XCTestCase {
         XCTAssertEqual(lines.count, Set(lines).count, run.stdout)
     }
 
+    /// Assertions without a platform hold on every platform the apps they name exist on; a
+    /// misspelled app fails instead of passing.
+    func testAssertionsHoldOnEveryPlatformOfTheirApps() throws {
+        try TestManifest.write("""
+        describe("per platform", function()
+          it("opens in each platform's own app", function()
+            assert.opens_first(".md", "com.acme.notes.ios")
+            assert.opens_first(".md", "com.acme.notes.mac")
+            assert.cannot_open(".md", "com.acme.notes.mac", { platform = "ios" })
+          end)
+          it("is text everywhere", function()
+            assert.conforms(".md", "public.text")
+          end)
+          it("names an app that does not exist", function()
+            assert.cannot_open(".md", "com.acme.notse.ios")
+          end)
+        end)
+        """, to: dir, "tests/platform_test.lua")
+        let run = try CLI.run(["test"], in: dir)
+        XCTAssertEqual(run.status, 1, run.stdout + run.stderr)
+        XCTAssertTrue(run.stdout.contains("1 passed, 2 failed"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("on iOS: \".md\" should conform to \"public.text\""), run.stdout)
+        XCTAssertTrue(run.stdout.contains("no app \"com.acme.notse.ios\" in the world (a typo?)"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("tests/platform_test.lua:11: no app"), "the failure points at the test line: \(run.stdout)")
+    }
+
     func testAPolicyAssumingTextOnIOSFails() throws {
         try TestManifest.write("""
         describe("markdown", function()

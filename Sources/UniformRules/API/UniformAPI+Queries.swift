@@ -43,13 +43,21 @@ extension UniformAPI {
             return [self.builder.claimMap(ClaimMap(tag: tag, tagClass: tagClass, world: self.engine.world))]
         }
         functions["conforms"] = { ctx in
+            let options = try self.options(ctx, at: 3, "conforms", allowed: ["platform"])
             let world = self.engine.world
-            let resolver = TypeResolver(graph: world.graph)
-            let a = resolver.resolve(Target.parse(try ctx.string(1), graph: world.graph, fileExists: { _ in false }, isDirectory: { _ in false }),
-                                     platform: try self.typingPlatform(nil, world: world))
+            let platform = try self.typingPlatform(options, world: world)
+            let graph = (try options?.string("platform")).map { _ in self.engine.world(for: platform!).graph } ?? world.graph
+            let a = TypeResolver(graph: graph).resolve(Target.parse(try ctx.string(1), graph: graph, fileExists: { _ in false }, isDirectory: { _ in false }),
+                                                       platform: platform)
             let b = try ctx.string(2)
-            if let id = world.graph.id(of: b) { return [.boolean(a.distance(to: id) != nil)] }
+            if let id = graph.id(of: b) { return [.boolean(a.distance(to: id) != nil)] }
             return [.boolean(a.identifier.caseInsensitiveCompare(b) == .orderedSame)]
+        }
+        functions["platforms"] = { ctx in
+            // The platforms with a world of their own; with an app id, the platforms that app
+            // exists on (also those `--platform` left out).
+            let platforms = try ctx.optionalString(1).map(self.engine.platforms(ofApp:)) ?? self.engine.platformsInPlay
+            return [self.builder.strings(platforms.map(\.rawValue))]
         }
         functions["supertypes"] = { ctx in
             let world = self.engine.world

@@ -64,6 +64,11 @@ public final class RuleEngine {
         return present
     }
 
+    /// The platforms an app id exists on, whatever `--platform` chose.
+    public func platforms(ofApp bundleID: String) -> [Platform] {
+        Platform.allCases.filter { p in allManifests.contains { $0.bundleID == bundleID && $0.platform == p } }
+    }
+
     /// One platform's own world: its apps, and only their declarations in its type graph.
     public func world(for platform: Platform) -> World {
         guard platformsInPlay.count > 1 else { return world }

@@ -173,7 +173,43 @@ enum TestFramework {
       end
     end
 
-    -- Document-type assertions.
+    -- Document-type assertions. Each platform is its own world: with apps of both, an
+    -- assertion naming apps holds on every platform those apps exist on (a `platform` option
+    -- picks one); an app that exists nowhere is a failure, never a silent pass.
+    local platform_names = { ios = "iOS", macos = "macOS" }
+    -- `absent_ok`: an app of a platform this world leaves out satisfies the assertion (it is
+    -- never offered anything here), as `cannot_open` means.
+    local function on_each_platform(apps, options, check, absent_ok)
+      -- No tail calls: they would take this frame off the stack and move the failure's line.
+      if options and options.platform then check(options, nil); return end
+      local everywhere = uniform.platforms()
+      local in_play = {}
+      for _, p in ipairs(everywhere) do in_play[p] = true end
+      local wanted, seen = {}, {}
+      for _, app in ipairs(apps) do
+        local found = uniform.platforms(app)
+        if #found == 0 then fail("no app " .. show(app) .. " in the world (a typo?)", 3) end
+        local here = 0
+        for _, p in ipairs(found) do
+          if in_play[p] then
+            here = here + 1
+            if not seen[p] then seen[p] = true; wanted[#wanted + 1] = p end
+          end
+        end
+        if here == 0 then
+          if absent_ok then return end
+          fail(show(app) .. " is an app of " .. table.concat(found, ", ") .. " only, and this world is " .. table.concat(everywhere, ", "), 3)
+        end
+      end
+      if #apps == 0 then wanted = everywhere end
+      if #everywhere <= 1 then check(options, nil); return end
+      for _, p in ipairs(wanted) do
+        local o = {}
+        for k, v in pairs(options or {}) do o[k] = v end
+        o.platform = p
+        check(o, "on " .. platform_names[p] .. ": ")
+      end
+    end
     local function handler_ids(target, options)
       local r = uniform.resolve(target, options)
       local ids = {}
@@ -181,30 +217,40 @@ enum TestFramework {
       return ids, r
     end
     function A.opens_first(target, app, options)
-      local ids, r = handler_ids(target, options)
-      if ids[1] ~= app then
-        fail(show(target) .. " (" .. r.type.id .. ") should open first in " .. app .. ", but the handlers are " .. show(ids))
-      end
+      on_each_platform({ app }, options, function(o, on)
+        local ids, r = handler_ids(target, o)
+        if ids[1] ~= app then
+          fail((on or "") .. show(target) .. " (" .. r.type.id .. ") should open first in " .. app .. ", but the handlers are " .. show(ids), 4)
+        end
+      end)
     end
     function A.handlers(target, expected, options)
-      local ids, r = handler_ids(target, options)
-      local path = difference(expected, ids, "")
-      if path then fail("handlers of " .. show(target) .. " (" .. r.type.id .. "):\nexpected: " .. show(expected) .. "\nactual:   " .. show(ids)) end
+      on_each_platform(expected, options, function(o, on)
+        local ids, r = handler_ids(target, o)
+        local path = difference(expected, ids, "")
+        if path then fail((on or "") .. "handlers of " .. show(target) .. " (" .. r.type.id .. "):\nexpected: " .. show(expected) .. "\nactual:   " .. show(ids), 4) end
+      end)
     end
     function A.default_handler(target, app, options)
-      local r = uniform.resolve(target, options)
-      if r.default ~= app then fail("default handler of " .. show(target) .. ": expected " .. show(app) .. ", got " .. show(r.default)) end
+      on_each_platform(app and { app } or {}, options, function(o, on)
+        local r = uniform.resolve(target, o)
+        if r.default ~= app then fail((on or "") .. "default handler of " .. show(target) .. ": expected " .. show(app) .. ", got " .. show(r.default), 4) end
+      end)
     end
     function A.can_open(target, app, options)
-      local ids = handler_ids(target, options)
-      for _, id in ipairs(ids) do if id == app then return end end
-      fail(app .. " should be able to open " .. show(target) .. ", but the handlers are " .. show(ids))
+      on_each_platform({ app }, options, function(o, on)
+        local ids = handler_ids(target, o)
+        for _, id in ipairs(ids) do if id == app then return end end
+        fail((on or "") .. app .. " should be able to open " .. show(target) .. ", but the handlers are " .. show(ids), 4)
+      end)
     end
     function A.cannot_open(target, app, options)
-      local ids = handler_ids(target, options)
-      for i, id in ipairs(ids) do
-        if id == app then fail(app .. " should not be offered " .. show(target) .. ", but it is handler #" .. i .. " of " .. show(ids)) end
-      end
+      on_each_platform({ app }, options, function(o, on)
+        local ids = handler_ids(target, o)
+        for i, id in ipairs(ids) do
+          if id == app then fail((on or "") .. app .. " should not be offered " .. show(target) .. ", but it is handler #" .. i .. " of " .. show(ids), 4) end
+        end
+      end, true)
     end
     function A.not_exposed(type_id, inside)
       local exposed = uniform.exposure { type = type_id, inside = inside }
@@ -219,8 +265,16 @@ enum TestFramework {
       if #exposed == 0 then fail(type_id .. " was expected to be exposed outside " .. show(inside) .. ", but no app outside can open it") end
       return exposed
     end
-    function A.conforms(a, b) if not uniform.conforms(a, b) then fail(show(a) .. " should conform to " .. show(b)) end end
-    function A.not_conforms(a, b) if uniform.conforms(a, b) then fail(show(a) .. " should not conform to " .. show(b)) end end
+    function A.conforms(a, b, options)
+      on_each_platform({}, options, function(o, on)
+        if not uniform.conforms(a, b, o) then fail((on or "") .. show(a) .. " should conform to " .. show(b), 4) end
+      end)
+    end
+    function A.not_conforms(a, b, options)
+      on_each_platform({}, options, function(o, on)
+        if uniform.conforms(a, b, o) then fail((on or "") .. show(a) .. " should not conform to " .. show(b), 4) end
+      end)
+    end
     local function matching(rule, options)
       local found = {}
       for _, f in ipairs(api.findings()) do
