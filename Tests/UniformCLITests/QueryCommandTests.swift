@@ -110,6 +110,25 @@ final class QueryCommandTests: XCTestCase {
         XCTAssertTrue(text.stdout.contains("\n\non macOS:\n"), text.stdout)
     }
 
+    /// Types newer than macOS 12's CoreTypes come from the catalog supplement, labelled with
+    /// the OS versions that declare them and the public source of each fact.
+    func testTypesFromLaterSystemsAreLabelledWithTheirSources() throws {
+        let empty = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let avif = try CLI.run(["type", "photo.avif", "--platform", "macos"], in: empty)
+        XCTAssertTrue(avif.stdout.hasPrefix("public.avif\n"), avif.stdout)
+        XCTAssertTrue(avif.stdout.contains("declared by the system since: macOS 13"), avif.stdout)
+        XCTAssertTrue(avif.stdout.contains("source: scriptingosx/utiluti@ReadMe.md"), avif.stdout)
+        let md = try CLI.run(["type", "README.md", "--platform", "macos"], in: empty)
+        XCTAssertTrue(md.stdout.hasPrefix("net.daringfireball.markdown\n"), md.stdout)
+        XCTAssertTrue(md.stdout.contains("developer.apple.com/documentation/uniformtypeidentifiers/uttype-swift.struct/markdown"), md.stdout)
+        // Every supplement line names its sources and versions.
+        let text = try String(contentsOf: CLI.packageRoot.appendingPathComponent("Sources/UniformCore/Catalog/AppleSupplement.catalog"), encoding: .utf8)
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            XCTAssertTrue(line.contains("\t@source=") && line.contains("\t@since="), String(line))
+        }
+    }
+
     func testConformsExitCodes() throws {
         XCTAssertEqual(try CLI.run(["conforms", "public.jpeg", "public.data"]).status, 0)
         XCTAssertEqual(try CLI.run(["conforms", "public.item", "public.data"]).status, 1)

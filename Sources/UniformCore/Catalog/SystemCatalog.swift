@@ -22,4 +22,22 @@ public enum SystemCatalog {
             fatalError("embedded system catalog is corrupt: \(error)")
         }
     }
+
+    /// Where supplement declarations say they are (`type` shows the line's sources).
+    public static let supplementFileName = "<system catalog supplement>"
+
+    /// Types Apple declares after macOS 12's CoreTypes, or in other system bundles
+    /// (`Catalog/AppleSupplement.catalog`), each with its sources and first OS versions.
+    public static let supplement: [SupplementEntry] = {
+        do {
+            return try CatalogParser.parse(PackageResources.AppleSupplement_catalog).map(SupplementEntry.init)
+        } catch {
+            fatalError("embedded catalog supplement is corrupt: \(error)")
+        }
+    }()
+
+    /// The supplement entry declared at a line of the supplement, for reports.
+    public static func supplementEntry(line: Int?) -> SupplementEntry? {
+        supplement.first { $0.declaration.line == line }
+    }
 }

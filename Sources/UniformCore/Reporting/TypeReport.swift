@@ -62,6 +62,10 @@ public struct TypeReport {
         var lines = [type.identifier + (type.isDynamic ? " (dynamic)" : "")]
         if let d = declaration {
             lines.append("  declared: \(d.provenance) at \(d.location)")
+            if d.location.file == SystemCatalog.supplementFileName, let entry = SystemCatalog.supplementEntry(line: d.location.line) {
+                if let since = entry.since { lines.append("  declared by the system since: \(since)") }
+                for source in entry.sources { lines.append("  source: \(source)") }
+            }
             if let description = d.description { lines.append("  description: \(description)") }
         } else if !type.isDynamic {
             lines.append("  declared: nowhere (an undeclared identifier)")

@@ -336,6 +336,9 @@ public struct TypeGraph: Sendable {
                 let message = DuplicateDeclarationMessage(segments: declarations.segments,
                                                           winner: declarations.position(Int(w)), loser: declarations.position(Int(n)))
                 if case .catalog = declarations[Int(n)].origin {
+                    // The supplement yields to apps by design (the type is newer than many
+                    // systems the app runs on): overriding it is not worth a word.
+                    if declarations[Int(n)].location.file == SystemCatalog.supplementFileName { continue }
                     // The catalog is not the user's file: point at the declaration that overrides it.
                     findings.append(Finding(rule: "duplicate-declaration", severity: .note, deferred: message,
                                             location: declarations[Int(w)].location, subject: declarations[Int(w)].identifier))
