@@ -79,6 +79,25 @@ final class PlatformWorldTests: XCTestCase {
         XCTAssertTrue(run.stdout.contains("tests/platform_test.lua:11: no app"), "the failure points at the test line: \(run.stdout)")
     }
 
+    /// `diff` asks each question per platform when either side has apps of both, and reports a
+    /// type that changed hands (imported → exported), which it used to miss (Whisky bcdc75c3).
+    func testDiffAnswersPerPlatformAndSeesARedeclaredType() throws {
+        let old = dir.appendingPathComponent("Mac/Info.plist")
+        let before = try String(contentsOf: old, encoding: .utf8)
+        let copy = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: copy) }
+        try FileManager.default.copyItem(at: dir.appendingPathComponent("iOS"), to: copy.appendingPathComponent("iOS"))
+        try TestManifest.write(before.replacingOccurrences(of: "UTExportedTypeDeclarations", with: "UTImportedTypeDeclarations")
+                                     .replacingOccurrences(of: "<string>public.plain-text</string>", with: "<string>public.data</string>"),
+                               to: copy, "Mac/Info.plist")
+        let diff = try CLI.run(["diff", copy.path, dir.path], in: copy)
+        XCTAssertEqual(diff.status, 0, diff.stderr)
+        XCTAssertTrue(diff.stdout.contains("net.daringfireball.markdown (macOS): public.data → public.plain-text"), diff.stdout)
+        XCTAssertTrue(diff.stdout.contains("types re-declared (1):"), diff.stdout)
+        XCTAssertTrue(diff.stdout.contains("imported by com.acme.notes.mac → exported by com.acme.notes.mac"), diff.stdout)
+        XCTAssertFalse(diff.stdout.contains("(iOS): public"), "the iOS declaration did not change: \(diff.stdout)")
+    }
+
     func testAPolicyAssumingTextOnIOSFails() throws {
         try TestManifest.write("""
         describe("markdown", function()

@@ -7,7 +7,7 @@ final class QueryCommandTests: XCTestCase {
         let result = try CLI.run(["resolve", ".pdb", "-m", plists, "--format", "json", "--platform", "ios"])
         XCTAssertEqual(result.status, 0, result.stderr)
         let json = try CLI.json(result.stdout)
-        XCTAssertEqual(json["schema_version"] as? Int, 1)
+        XCTAssertEqual(json["schema_version"] as? Int, 2)
         XCTAssertNotNil(json["query"])
         let type = try XCTUnwrap(json["type"] as? [String: Any])
         XCTAssertEqual(type["identifier"] as? String, "com.sunsetlakesoftware.molecules.pdb")
@@ -186,7 +186,7 @@ final class QueryCommandTests: XCTestCase {
             let result = try CLI.run(command + ["--format", "json"])
             XCTAssertNotEqual(result.status, 2, "\(command): \(result.stderr)")
             let json = try CLI.json(result.stdout)
-            XCTAssertEqual(json["schema_version"] as? Int, 1, "\(command)")
+            XCTAssertEqual(json["schema_version"] as? Int, 2, "\(command)")
         }
     }
 }

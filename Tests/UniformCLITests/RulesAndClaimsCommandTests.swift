@@ -27,7 +27,7 @@ final class RulesAndClaimsCommandTests: XCTestCase {
 
         let json = try CLI.run(["rules", "--format", "json"], in: dir)
         let document = try CLI.json(json.stdout)
-        XCTAssertEqual(document["schema_version"] as? Int, 1)
+        XCTAssertEqual(document["schema_version"] as? Int, 2)
         let rules = try XCTUnwrap(document["rules"] as? [[String: Any]])
         XCTAssertTrue(rules.contains { $0["id"] as? String == "exposed-private-type" && ($0["defined_at"] as? String)?.hasPrefix("rules/exposure.lua") == true })
 

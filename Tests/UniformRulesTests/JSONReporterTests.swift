@@ -6,7 +6,7 @@ final class JSONReporterTests: XCTestCase {
     func testDocumentShape() throws {
         let out = JSONReporter().report(ReporterFixtures.run)
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
-        XCTAssertEqual(object["schema_version"] as? Int, 1)
+        XCTAssertEqual(object["schema_version"] as? Int, 2)
         let summary = try XCTUnwrap(object["summary"] as? [String: Int])
         XCTAssertEqual(summary, ["errors": 2, "warnings": 1, "notes": 1, "manifests": 3, "total": 4])
         let findings = try XCTUnwrap(object["findings"] as? [[String: Any]])

@@ -8,7 +8,7 @@ final class TestJSONReporterTests: XCTestCase {
         run.coverage = TestRunFixtures.coverage
         let out = TestJSONReporter().report(run)
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
-        XCTAssertEqual(object["schema_version"] as? Int, 1)
+        XCTAssertEqual(object["schema_version"] as? Int, 2)
         let summary = try XCTUnwrap(object["summary"] as? [String: Any])
         XCTAssertEqual(summary["passed"] as? Int, 2)
         XCTAssertEqual(summary["failed"] as? Int, 2)

@@ -53,8 +53,14 @@ public struct TypeDeclaration: Sendable, Hashable {
     }
 
     /// Declaration precedence: catalog-exported > app- or rule-exported > catalog-imported >
-    /// app-imported. Lower wins; ties go to the first loaded.
-    public var precedence: Int { Self.precedence(origin, kind) }
+    /// app-imported > the catalog supplement (types of later systems, a fallback for whoever
+    /// does not declare them). Lower wins; ties go to the first loaded.
+    public var precedence: Int { Self.precedence(origin, kind, location: location) }
+
+    static func precedence(_ origin: Origin, _ kind: Kind, location: SourceLocation) -> Int {
+        if case .catalog = origin, location.file == SystemCatalog.supplementFileName { return 4 }
+        return precedence(origin, kind)
+    }
 
     static func precedence(_ origin: Origin, _ kind: Kind) -> Int {
         switch (origin, kind) {

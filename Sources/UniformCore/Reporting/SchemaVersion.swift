@@ -1,2 +1,2 @@
 /// Version of every JSON document the tool prints. Bumped only on incompatible changes.
-public let uniformSchemaVersion = 1
+public let uniformSchemaVersion = 2

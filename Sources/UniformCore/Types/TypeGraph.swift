@@ -77,7 +77,7 @@ public struct TypeGraph: Sendable {
                 let identifier = segment[j].identifier
                 let id = intern(identifier)
                 typeOf[order] = id.raw
-                precedence[order] = UInt8(TypeDeclaration.precedence(segment[j].origin, segment[j].kind))
+                precedence[order] = UInt8(TypeDeclaration.precedence(segment[j].origin, segment[j].kind, location: segment[j].location))
                 let current = winners[id.index]
                 if current < 0 || precedence[order] < precedence[Int(current)] {
                     winners[id.index] = Int32(order)

@@ -19,8 +19,26 @@ public struct DiffSubject: Hashable, Comparable, Sendable {
         }
     }
 
-    /// `.pdb`, `chemical/x-pdb`, `com.acme.doc`.
-    public var label: String { kind == .fileExtension ? ".\(value)" : value }
+    /// The platform asked about, when the compared worlds have apps of both (each platform is
+    /// its own world); nil otherwise.
+    public var platform: Platform?
+
+    public init(kind: Kind, value: String, platform: Platform? = nil) {
+        self.kind = kind
+        self.value = value
+        self.platform = platform
+    }
+
+    /// `.pdb`, `chemical/x-pdb`, `com.acme.doc`; `.md (iOS)` when asked per platform.
+    public var label: String {
+        let text = kind == .fileExtension ? ".\(value)" : value
+        return platform.map { "\(text) (\(PlatformScope.name($0)))" } ?? text
+    }
+
+    /// The same question on each platform.
+    public func on(_ platforms: [Platform]) -> [DiffSubject] {
+        platforms.count > 1 ? platforms.map { DiffSubject(kind: kind, value: value, platform: $0) } : [self]
+    }
 
     public var kindName: String {
         switch kind {
@@ -30,7 +48,9 @@ public struct DiffSubject: Hashable, Comparable, Sendable {
         }
     }
 
-    public static func < (a: DiffSubject, b: DiffSubject) -> Bool { (a.kind.rawValue, a.value) < (b.kind.rawValue, b.value) }
+    public static func < (a: DiffSubject, b: DiffSubject) -> Bool {
+        (a.kind.rawValue, a.value, a.platform?.rawValue ?? "") < (b.kind.rawValue, b.value, b.platform?.rawValue ?? "")
+    }
 
     /// Every extension, MIME type and identifier the world's manifests and rules declare or claim.
     public static func collect(from world: World) -> Set<DiffSubject> {

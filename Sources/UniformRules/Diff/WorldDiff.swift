@@ -10,6 +10,13 @@ public struct WorldDiff: Sendable {
         public var after: [String]
     }
 
+    /// A type whose winning declaration changed hands or kind (imported → exported, another app).
+    public struct Redeclared: Sendable {
+        public var identifier: String
+        public var before: String
+        public var after: String
+    }
+
     public struct HandlerChange: Sendable {
         public var subject: DiffSubject
         /// nil when the subject is not asked in that world (it never is: both worlds answer
@@ -25,6 +32,7 @@ public struct WorldDiff: Sendable {
     public var typesAdded: [WorldSnapshot.TypeSummary]
     public var typesRemoved: [WorldSnapshot.TypeSummary]
     public var reparented: [Reparented]
+    public var redeclared: [Redeclared]
     /// Subjects whose type, handler list or default differ, in subject order.
     public var handlerChanges: [HandlerChange]
     public var findingsAdded: [Finding]
@@ -32,7 +40,7 @@ public struct WorldDiff: Sendable {
 
     public var defaultChanged: Bool { handlerChanges.contains(where: \.defaultChanged) }
     public var isEmpty: Bool {
-        typesAdded.isEmpty && typesRemoved.isEmpty && reparented.isEmpty && handlerChanges.isEmpty && findingsAdded.isEmpty && findingsRemoved.isEmpty
+        typesAdded.isEmpty && typesRemoved.isEmpty && reparented.isEmpty && redeclared.isEmpty && handlerChanges.isEmpty && findingsAdded.isEmpty && findingsRemoved.isEmpty
     }
 
     public init(old: WorldSnapshot, new: WorldSnapshot) {
@@ -41,6 +49,10 @@ public struct WorldDiff: Sendable {
         reparented = old.types.compactMap { key, before -> Reparented? in
             guard let after = new.types[key], after.parents.map({ $0.lowercased() }) != before.parents.map({ $0.lowercased() }) else { return nil }
             return Reparented(identifier: after.identifier, before: before.parents, after: after.parents)
+        }.sorted { $0.identifier < $1.identifier }
+        redeclared = old.types.compactMap { key, before -> Redeclared? in
+            guard let after = new.types[key], after.provenance != before.provenance else { return nil }
+            return Redeclared(identifier: after.identifier, before: before.provenance, after: after.provenance)
         }.sorted { $0.identifier < $1.identifier }
         let subjects = Set(old.handlers.keys).union(new.handlers.keys).sorted()
         handlerChanges = subjects.compactMap { subject -> HandlerChange? in

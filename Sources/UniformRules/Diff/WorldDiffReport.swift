@@ -26,6 +26,10 @@ public struct WorldDiffReport {
             lines.append("types re-parented (\(diff.reparented.count)):")
             lines += diff.reparented.map { "  ~ \($0.identifier): \(Self.list($0.before)) → \(Self.list($0.after))" }
         }
+        if !diff.redeclared.isEmpty {
+            lines.append("types re-declared (\(diff.redeclared.count)):")
+            lines += diff.redeclared.map { "  ~ \($0.identifier): \($0.before) → \($0.after)" }
+        }
         if !diff.handlerChanges.isEmpty {
             lines.append("handlers changed (\(diff.handlerChanges.count)):")
             for change in diff.handlerChanges {
@@ -50,7 +54,8 @@ public struct WorldDiffReport {
         }
         let defaults = diff.handlerChanges.filter(\.defaultChanged).count
         lines.append(diff.isEmpty ? "no changes" :
-            "\(diff.typesAdded.count) added, \(diff.typesRemoved.count) removed, \(diff.reparented.count) re-parented types; " +
+            "\(diff.typesAdded.count) added, \(diff.typesRemoved.count) removed, \(diff.reparented.count) re-parented" +
+            (diff.redeclared.isEmpty ? "" : ", \(diff.redeclared.count) re-declared") + " types; " +
             "\(diff.handlerChanges.count) handler change\(diff.handlerChanges.count == 1 ? "" : "s") (\(defaults) default\(defaults == 1 ? "" : "s")); " +
             "\(diff.findingsAdded.count) new, \(diff.findingsRemoved.count) fixed findings")
         return lines.joined(separator: "\n")
@@ -73,6 +78,9 @@ public struct WorldDiffReport {
             ("types_removed", .array(diff.typesRemoved.map(type))),
             ("types_reparented", .array(diff.reparented.map {
                 .object([("id", .string($0.identifier)), ("before", Self.strings($0.before)), ("after", Self.strings($0.after))])
+            })),
+            ("types_redeclared", .array(diff.redeclared.map {
+                .object([("id", .string($0.identifier)), ("before", .string($0.before)), ("after", .string($0.after))])
             })),
             ("handlers", .array(diff.handlerChanges.map {
                 .object([

@@ -34,19 +34,26 @@ public struct WorldSnapshot: Sendable {
     /// `findings` are the world's checked findings (after suppressions). Their files are keyed
     /// by the bundle id of the manifest they belong to (so `apps/Monitor/Info.plist` and
     /// `leaky/Monitor/Info.plist` are the same app), other files by path.
-    public init(engine: RuleEngine, subjects: [DiffSubject], findings: [Finding]) {
+    ///
+    /// `platforms`: with two, types and answers are taken in each platform's own world and
+    /// labelled with it (the subjects carry their platform, `DiffSubject.on`).
+    public init(engine: RuleEngine, subjects: [DiffSubject], findings: [Finding], platforms: [Platform] = []) {
         let world = engine.world
         var types: [String: TypeSummary] = [:]
-        for id in world.graph.allIDs {
-            guard let declaration = world.graph.declaration(id), declaration.origin != .catalog, declaration.origin != .dynamic else { continue }
-            types[declaration.identifier.lowercased()] = TypeSummary(identifier: declaration.identifier, parents: declaration.parents,
-                                                                      provenance: declaration.provenance)
+        let perPlatform: [(Platform?, World)] = platforms.count > 1 ? platforms.map { ($0, engine.world(for: $0)) } : [(nil, world)]
+        for (platform, world) in perPlatform {
+            for id in world.graph.allIDs {
+                guard let declaration = world.graph.declaration(id), declaration.origin != .catalog, declaration.origin != .dynamic else { continue }
+                let suffix = platform.map { " (\(PlatformScope.name($0)))" } ?? ""
+                types[declaration.identifier.lowercased() + suffix] = TypeSummary(identifier: declaration.identifier + suffix, parents: declaration.parents,
+                                                                                   provenance: declaration.provenance)
+            }
         }
         self.types = types
         var handlers: [DiffSubject: Handlers] = [:]
         for subject in subjects {
             do {
-                let resolution = try engine.resolve(Query(target: subject.target, text: subject.label))
+                let resolution = try engine.resolve(Query(target: subject.target, text: subject.label, platform: subject.platform))
                 handlers[subject] = Handlers(type: resolution.type.identifier, handlers: resolution.handlers.map(\.bundleID),
                                              defaultHandler: resolution.defaultHandler, error: nil)
             } catch {

@@ -40,7 +40,12 @@ public final class RuleEngine {
     /// apps of both it holds them all, and per-platform questions (`resolve` with a platform,
     /// the checks) run in `world(for:)` while `activePlatform` says which.
     public var world: World {
-        if let activePlatform, platformsInPlay.count > 1 { return world(for: activePlatform) }
+        if let activePlatform, platformsInPlay != [activePlatform] { return world(for: activePlatform) }
+        return wholeWorld
+    }
+
+    /// Every app `--platform` lets in, in one world.
+    private var wholeWorld: World {
         if let cachedWorld { return cachedWorld }
         var platform = inputs.platform
         if platform == .all, platformsInPlay.count == 1, let only = platformsInPlay.first { platform = PlatformFilter(only) }
@@ -71,7 +76,8 @@ public final class RuleEngine {
 
     /// One platform's own world: its apps, and only their declarations in its type graph.
     public func world(for platform: Platform) -> World {
-        guard platformsInPlay.count > 1 else { return world }
+        // The whole world is this platform's when its apps are all this platform's.
+        if platformsInPlay == [platform] || (platformsInPlay.isEmpty && inputs.platform == PlatformFilter(platform)) { return wholeWorld }
         if let cached = platformWorlds[platform] { return cached }
         let world = World(
             manifests: allManifests.filter { $0.platform == platform },

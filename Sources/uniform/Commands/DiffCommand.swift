@@ -71,8 +71,10 @@ struct DiffCommand: ParsableCommand {
         if old.session.engine.inputs.manifests.isEmpty && new.session.engine.inputs.manifests.isEmpty {
             throw CommandFailure.input("both worlds are empty: no manifests found in either side; pass paths with -m, or set `manifests` in .uniform.lua (`uniform init` writes one)")
         }
-        let subjects = old.subjects.union(new.subjects).sorted()
-        let diff = WorldDiff(old: old.snapshot(subjects), new: new.snapshot(subjects))
+        // Each platform is its own world: with apps of both on either side, ask each question per platform.
+        let platforms = Platform.allCases.filter { p in old.session.engine.platformsInPlay.contains(p) || new.session.engine.platformsInPlay.contains(p) }
+        let subjects = old.subjects.union(new.subjects).sorted().flatMap { $0.on(platforms) }
+        let diff = WorldDiff(old: old.snapshot(subjects, platforms: platforms), new: new.snapshot(subjects, platforms: platforms))
         let report = WorldDiffReport(diff, old: oldLabel, new: newLabel)
         switch format {
         case .text: Output.print(report.text)
@@ -97,8 +99,8 @@ struct DiffCommand: ParsableCommand {
             return Side(session: session, findings: session.checkedFindings(), subjects: DiffSubject.collect(from: session.engine.world))
         }
 
-        func snapshot(_ subjects: [DiffSubject]) -> WorldSnapshot {
-            WorldSnapshot(engine: session.engine, subjects: subjects, findings: findings)
+        func snapshot(_ subjects: [DiffSubject], platforms: [Platform]) -> WorldSnapshot {
+            WorldSnapshot(engine: session.engine, subjects: subjects, findings: findings, platforms: platforms)
         }
     }
 }
