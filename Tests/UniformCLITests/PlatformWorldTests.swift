@@ -43,6 +43,13 @@ final class PlatformWorldTests: XCTestCase {
         XCTAssertTrue(resolve.stdout.contains("on macOS:\n.md → net.daringfireball.markdown"), resolve.stdout)
         let iOSSection = resolve.stdout.components(separatedBy: "on macOS:")[0]
         XCTAssertTrue(iOSSection.contains("com.acme.notes.ios") && !iOSSection.contains("com.acme.notes.mac"), resolve.stdout)
+
+        let claims = try CLI.run(["claims", ".md"], in: dir)
+        XCTAssertTrue(claims.stdout.hasPrefix("on iOS:\n"), claims.stdout)
+        XCTAssertFalse(claims.stdout.components(separatedBy: "on macOS:")[0].contains("com.acme.notes.mac"), claims.stdout)
+        let graph = try CLI.run(["graph", ".md"], in: dir)
+        XCTAssertTrue(graph.stderr.contains("drawn for iOS; --platform macos draws macOS's world"), graph.stderr)
+        XCTAssertFalse(graph.stdout.contains("com.acme.notes.mac"), graph.stdout)
     }
 
     func testNoDuplicateAcrossPlatformsAndChecksRunInEach() throws {

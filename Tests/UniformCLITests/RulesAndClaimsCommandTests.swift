@@ -36,19 +36,28 @@ final class RulesAndClaimsCommandTests: XCTestCase {
         XCTAssertTrue(unknown.stderr.contains("did you mean 'undeclared-type'"), unknown.stderr)
     }
 
+    /// Molecules (iOS) and LibreOffice (macOS) both declare a `.pdb` type: each platform is its
+    /// own world, so they never compete (they did before worlds were split by platform).
     func testClaimsOfPDBListMoleculesAndLibreOfficeWithTheirApps() throws {
         let plists = try CLI.shared("realworld/plists")
         let run = try CLI.run(["claims", ".pdb", "-m", plists])
         XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertTrue(run.stdout.contains("the lookup picks com.sunsetlakesoftware.molecules.pdb"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("on iOS:\n.pdb: 2 types claim it; the lookup picks com.sunsetlakesoftware.molecules.pdb"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("on macOS:\n.pdb: 1 type claims it; the lookup picks org.libreoffice.pdb-document"), run.stdout)
         let json = try CLI.json(try CLI.run(["claims", ".pdb", "-m", plists, "--format", "json"]).stdout)
-        let types = try XCTUnwrap(json["types"] as? [[String: Any]])
-        let byID = Dictionary(uniqueKeysWithValues: types.map { ($0["id"] as! String, $0) })
-        let molecules = try XCTUnwrap(byID["com.sunsetlakesoftware.molecules.pdb"])
-        let libre = try XCTUnwrap(byID["org.libreoffice.pdb-document"])
+        let byPlatform = try XCTUnwrap(json["by_platform"] as? [String: [String: Any]])
+        func types(_ platform: String) throws -> [String: [String: Any]] {
+            let list = try XCTUnwrap(byPlatform[platform]?["types"] as? [[String: Any]])
+            return Dictionary(uniqueKeysWithValues: list.map { ($0["id"] as! String, $0) })
+        }
+        let molecules = try XCTUnwrap(try types("ios")["com.sunsetlakesoftware.molecules.pdb"])
+        let builder = try XCTUnwrap(try types("ios")["hssong.chemistry.imolebuilder.pdb"])
+        let libre = try XCTUnwrap(try types("macos")["org.libreoffice.pdb-document"])
         XCTAssertEqual(molecules["wins"] as? Bool, true)
-        XCTAssertEqual(libre["wins"] as? Bool, false)
-        XCTAssertTrue((libre["reason"] as? String)?.contains("loses to com.sunsetlakesoftware.molecules.pdb") == true)
+        XCTAssertEqual(builder["wins"] as? Bool, false)
+        XCTAssertTrue((builder["reason"] as? String)?.contains("loses to com.sunsetlakesoftware.molecules.pdb") == true)
+        XCTAssertEqual(libre["wins"] as? Bool, true)
+        XCTAssertNil(try types("macos")["com.sunsetlakesoftware.molecules.pdb"], "an iOS declaration is not in the Mac world")
         func apps(_ entry: [String: Any]) -> [String] { (entry["claimed_by"] as? [[String: Any]] ?? []).compactMap { $0["app"] as? String } }
         XCTAssertTrue(apps(molecules).contains { $0.contains("molecules") }, "\(apps(molecules))")
         XCTAssertTrue(apps(libre).contains { $0.contains("libreoffice") }, "\(apps(libre))")

@@ -135,7 +135,8 @@ public struct ResolutionReport {
         }
         for note in r.notes { lines.append("note: \(note)") }
         if let d = r.defaultHandler {
-            lines.append("default: \(d)")
+            // iOS keeps no default app per document type (docs/evidence.md §12): say what the word means there.
+            lines.append("default: \(d)" + (r.query.platform == .ios ? " (first handler: iOS has no per-type default app; the user picks in Open In)" : ""))
         } else {
             lines.append("default: none" + (r.handlers.isEmpty ? "" : " (only wildcard claims match: the user must choose)"))
         }

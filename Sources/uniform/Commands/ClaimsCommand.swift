@@ -33,12 +33,20 @@ struct ClaimsCommand: ParsableCommand {
         } else {
             throw CommandFailure.input("\(target): not an extension (.pdb), a MIME type (chemical/x-pdb) or a declared type identifier")
         }
-        let reports = tags.map { ClaimMapReport(ClaimMap(tag: $0.tag, tagClass: $0.tagClass, world: engine.world)) }
+        // Each platform is its own world: one map per platform in play, printed once where they agree.
+        let platforms = PlatformScope.platforms(filter: engine.world.platform, apps: engine.world.apps)
+        let sections = PlatformSections(platforms.map { platform in
+            (platform, tags.map { ClaimMapReport(ClaimMap(tag: $0.tag, tagClass: $0.tagClass, world: engine.world(for: platform))) })
+        })
+        let text: ([ClaimMapReport]) -> String = { $0.map(\.text).joined(separator: "\n\n") }
+        let same: ([ClaimMapReport], [ClaimMapReport]) -> Bool = { text($0) == text($1) }
         switch format {
-        case .text: Output.print(reports.map(\.text).joined(separator: "\n\n"))
+        case .text: Output.print(sections.text(same: same, render: text))
         case .json:
-            let value: JSONValue = reports.count == 1 && ClaimTag.parse(target) != nil ? reports[0].json : .array(reports.map(\.json))
-            Output.print(value.document(listKey: "claims").rendered())
+            let single = tags.count == 1 && ClaimTag.parse(target) != nil
+            Output.print(sections.json(same: same, json: { reports in
+                (single ? reports[0].json : .array(reports.map(\.json))).document(listKey: "claims")
+            }).rendered())
         }
     }
 }

@@ -42,8 +42,14 @@ struct GraphCommand: ParsableCommand {
 
     func run() throws {
         let engine = try self.world.makeSession().engine
-        let world = engine.world
-        let query = Query(target: Target.parse(target, graph: world.graph), role: role, text: target)
+        // A picture shows one platform's world: the first in play unless --platform says.
+        let platforms = PlatformScope.platforms(filter: engine.world.platform, apps: engine.world.apps)
+        let platform = platforms[0]
+        if platforms.count > 1 {
+            Output.error("uniform: note: drawn for \(PlatformScope.name(platform)); --platform \(platforms[1].rawValue) draws \(PlatformScope.name(platforms[1]))'s world")
+        }
+        let world = engine.world(for: platform)
+        let query = Query(target: Target.parse(target, graph: world.graph), role: role, text: target, platform: platform)
         let resolution: Resolution
         do { resolution = try engine.resolve(query) } catch let error as RuleError { throw CommandFailure.input(error.description) }
         let graph = ConformanceGraph(resolution: resolution, world: world, options: GraphOptions(depth: depth, down: down))
