@@ -129,6 +129,27 @@ final class QueryCommandTests: XCTestCase {
         }
     }
 
+    /// Bad targets are input errors (exit 2) with the reason, not answers about nothing.
+    func testMalformedTargetsAreInputErrors() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "x".write(to: dir.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
+        for (arguments, message) in [
+            (["type", "dir:notes.txt"], "notes.txt is a file, not a folder"),
+            (["resolve", "notes.txt/"], "notes.txt is a file, not a folder"),
+            (["type", "dyn.ah62d4rv4ge81d"], "not a dynamic identifier a system could produce"),
+            (["conforms", "dyn.a!!", "public.data"], "not a dynamic identifier a system could produce"),
+            (["type", "x.txt", "--platform", "windows"], "'windows' is invalid for '--platform"),
+        ] {
+            let run = try CLI.run(arguments, in: dir)
+            XCTAssertEqual(run.status, 2, "\(arguments): \(run.stdout)")
+            XCTAssertTrue(run.stderr.contains(message), "\(arguments): \(run.stderr)")
+        }
+        // A real folder is typed as one without dir:.
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("Thing.plugin"), withIntermediateDirectories: true)
+        XCTAssertTrue(try CLI.run(["type", "Thing.plugin", "--platform", "macos"], in: dir).stdout.hasPrefix("com.apple.plugin\n"))
+    }
+
     func testConformsExitCodes() throws {
         XCTAssertEqual(try CLI.run(["conforms", "public.jpeg", "public.data"]).status, 0)
         XCTAssertEqual(try CLI.run(["conforms", "public.item", "public.data"]).status, 1)

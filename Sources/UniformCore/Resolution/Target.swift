@@ -50,6 +50,22 @@ public enum Target: Sendable, Hashable, CustomStringConvertible {
         return false
     }
 
+    /// Why a command-line target cannot be answered, or nil: a `dir:` target naming an existing
+    /// file, or a `dyn.` identifier no system could have produced (it would otherwise be
+    /// answered as an undeclared type, which hides the typo).
+    public static func inputError(for text: String, target: Target,
+                                  fileExists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) },
+                                  isDirectory: (String) -> Bool = Target.existingDirectory) -> String? {
+        switch target {
+        case .directory(let name) where fileExists(name) && !isDirectory(name):
+            return "\(text): \(name) is a file, not a folder (ask about \(name) to type the file)"
+        case .uti(let identifier) where DynamicIdentifier.isDynamic(identifier) && DynamicIdentifier(decoding: identifier) == nil:
+            return "\(text): not a dynamic identifier a system could produce (dyn.a followed by letters of abcdefghkmnpqrstuvwxyz0123456789 that decode to a tag payload)"
+        default:
+            return nil
+        }
+    }
+
     /// A hint when a target that reads like a type identifier (`net.daringfireball.markdown`)
     /// was taken as a file name because no such type is declared: the answer is then about a
     /// file with the extension after the last dot, which surprises whoever meant the identifier.

@@ -17,6 +17,7 @@ struct ConformsCommand: ParsableCommand {
         let engine = session.engine
         let world = engine.world
         let parsed = Target.parse(a, graph: world.graph)
+        if let problem = Target.inputError(for: a, target: parsed) { throw CommandFailure.input(problem) }
         // One verdict per platform in play; it conforms only where every one says so.
         let platforms = PlatformScope.platforms(filter: world.platform, apps: world.apps)
         var lines: [String] = [], allConform = true, verdicts = Set<String>()

@@ -49,7 +49,9 @@ struct GraphCommand: ParsableCommand {
             Output.error("uniform: note: drawn for \(PlatformScope.name(platform)); --platform \(platforms[1].rawValue) draws \(PlatformScope.name(platforms[1]))'s world")
         }
         let world = engine.world(for: platform)
-        let query = Query(target: Target.parse(target, graph: world.graph), role: role, text: target, platform: platform)
+        let parsed = Target.parse(target, graph: world.graph)
+        if let problem = Target.inputError(for: target, target: parsed) { throw CommandFailure.input(problem) }
+        let query = Query(target: parsed, role: role, text: target, platform: platform)
         let resolution: Resolution
         do { resolution = try engine.resolve(query) } catch let error as RuleError { throw CommandFailure.input(error.description) }
         let graph = ConformanceGraph(resolution: resolution, world: world, options: GraphOptions(depth: depth, down: down))
