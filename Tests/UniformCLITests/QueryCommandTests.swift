@@ -87,6 +87,11 @@ final class QueryCommandTests: XCTestCase {
         // Where the platforms agree there is one answer, as before.
         let pdf = try CLI.json(try CLI.run(["type", ".pdf", "--format", "json"], in: empty).stdout)
         XCTAssertEqual(pdf["identifier"] as? String, "com.adobe.pdf")
+        // claims says which filter applied on macOS and why the bundle type never wins for a file.
+        let claims = try CLI.run(["claims", ".plugin", "--platform", "macos"], in: empty)
+        XCTAssertTrue(claims.stdout.contains("none is picked for a file (it gets a dynamic type)"), claims.stdout)
+        XCTAssertTrue(claims.stdout.contains("on macOS a file is typed among the types conforming to public.data"), claims.stdout)
+        XCTAssertTrue(claims.stdout.contains("com.apple.plugin  [loses] never picked for a file on macOS"), claims.stdout)
         // conforms holds only where every platform in play agrees.
         XCTAssertEqual(try CLI.run(["conforms", "x.plugin", "com.apple.package"], in: empty).status, 1)
         XCTAssertEqual(try CLI.run(["conforms", "x.plugin/", "com.apple.package"], in: empty).status, 0)

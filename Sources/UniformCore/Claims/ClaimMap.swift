@@ -12,6 +12,8 @@ public struct ClaimMap: Sendable {
     public var entries: [ClaimEntry]
     /// Legacy document claims (`CFBundleTypeExtensions`, `CFBundleTypeMIMETypes`) naming the tag.
     public var legacyClaims: [ClaimingApp]
+    /// The platform's typing filter, said once when it applies (macOS).
+    public var typingFilter: String?
 
     /// The identifier the lookup picks, if any type carries the tag.
     public var winner: String? { entries.first(where: \.wins)?.identifier }
@@ -20,8 +22,26 @@ public struct ClaimMap: Sendable {
         self.tagClass = tagClass
         self.tag = tag
         let graph = world.graph
-        let order = graph.lookup(tag: tag, ofClass: tagClass)
-        var entries: [ClaimEntry] = []
+        var order = graph.lookup(tag: tag, ofClass: tagClass)
+        // On macOS a flat file is typed among the types conforming to public.data (SPEC §2):
+        // the others never win for a file, whatever their place in the order.
+        var fileless: [TypeID] = []
+        if world.platform == .macos, let data = graph.id(of: "public.data") {
+            fileless = order.filter { !graph.conforms($0, to: data) }
+            order = order.filter { graph.conforms($0, to: data) }
+            typingFilter = "on macOS a file is typed among the types conforming to public.data; a folder among com.apple.package and public.directory"
+        }
+        var entries: [ClaimEntry] = [], fileEntries: [ClaimEntry] = []
+        for id in fileless {
+            guard let declaration = graph.declaration(id) else { continue }
+            let folder = ["com.apple.package", "public.directory"].compactMap(graph.id(of:)).contains { graph.conforms(id, to: $0) }
+            let reason = folder
+                ? "never picked for a file on macOS: it does not conform to public.data (a folder with this extension can be it)"
+                : "never picked on macOS: it conforms to neither public.data nor com.apple.package, so no file or folder is typed as it"
+            fileEntries.append(ClaimEntry(identifier: graph.identifier(id), declaration: declaration, wins: false, isShadowed: false,
+                                          reason: reason, declaredBy: Self.declarers(of: id, in: world),
+                                          declaringApps: Self.apps(declaring: graph.declarations(id)), claimedBy: Self.claimants(of: id, in: world)))
+        }
         for (n, id) in order.enumerated() {
             guard let declaration = graph.declaration(id) else { continue }
             let reason = n == 0
@@ -31,6 +51,7 @@ public struct ClaimMap: Sendable {
                                       reason: reason, declaredBy: Self.declarers(of: id, in: world),
                                       declaringApps: Self.apps(declaring: graph.declarations(id)), claimedBy: Self.claimants(of: id, in: world)))
         }
+        entries += fileEntries
         let normalised = TypeGraph.normalise(tag, ofClass: tagClass)
         for id in graph.allIDs {
             let winning = graph.declaration(id)

@@ -12,11 +12,13 @@ public struct ClaimMapReport {
     public var text: String {
         var lines: [String] = []
         let effective = map.entries.filter { !$0.isShadowed }.count
+        let picks = map.winner.map { "the lookup picks \($0)" } ?? "none is picked for a file (it gets a dynamic type)"
         switch effective {
         case 0: lines.append("\(label): no declared type claims it")
-        case 1: lines.append("\(label): 1 type claims it; the lookup picks \(map.winner ?? "-")")
-        default: lines.append("\(label): \(effective) types claim it; the lookup picks \(map.winner!)")
+        case 1: lines.append("\(label): 1 type claims it; \(picks)")
+        default: lines.append("\(label): \(effective) types claim it; \(picks)")
         }
+        if let filter = map.typingFilter, effective > 0 { lines.append("  (\(filter))") }
         for (n, entry) in map.entries.enumerated() {
             let status = entry.isShadowed ? "shadowed" : (entry.wins ? "wins" : "loses")
             lines.append("  \(n + 1). \(entry.identifier)  [\(status)] \(entry.reason)")
@@ -48,6 +50,7 @@ public struct ClaimMapReport {
             ("tag_class", .string(map.tagClass)),
             ("tag", .string(map.tag)),
             ("winner", .optional(map.winner)),
+            ("typing_filter", .optional(map.typingFilter)),
             ("types", .array(map.entries.map { entry in
                 .object([
                     ("id", .string(entry.identifier)),
