@@ -1,4 +1,5 @@
--- App Store validation: the document-type problems that make an upload fail.
+-- App Store validation: what App Store Connect says about document types at upload.
+-- ITMS-90243 refuses the upload (an error); ITMS-90788 and ITMS-90737 are warnings there.
 -- Each check is an ordinary rule on the public `uniform` API.
 
 local function each_claim(fn)
@@ -11,17 +12,31 @@ local function claim_name(claim)
   return claim.name and ("'" .. claim.name .. "'") or ("#" .. claim.index)
 end
 
+-- App Store Connect's document-type messages are warnings at upload ("Your delivery was
+-- successful"), and Launch Services treats a missing LSHandlerRank as Default. For an app
+-- distributed outside the App Store nothing ever shows them: a note there.
+local function store_severity(app)
+  return app.distribution == "outside" and "note" or "warning"
+end
+
+-- Quick Look and Spotlight plug-ins claim types to preview or index, not to open: ranks mean
+-- nothing for those roles.
+local handler_roles = { Editor = true, Viewer = true, Shell = true }
+
 uniform.check {
   id = "missing-handler-rank",
-  severity = "error",
-  description = "A document type has no LSHandlerRank (App Store: ITMS-90788).",
+  severity = "warning",
+  description = "A document type has no LSHandlerRank: App Store Connect warns (ITMS-90788); Launch Services uses Default. A note for apps distributed outside the App Store.",
   example = "<dict><key>CFBundleTypeName</key><string>PDB</string> … no LSHandlerRank … </dict>",
   run = function(report)
     each_claim(function(app, claim)
-      if claim.declared_rank == nil and not app.synthetic then
+      if claim.declared_rank == nil and not app.synthetic and handler_roles[claim.role] then
+        local outside = app.distribution == "outside"
         report {
-          at = claim.location, subject = claim.name,
-          message = "document type " .. claim_name(claim) .. " has no LSHandlerRank (ITMS-90788); add <key>LSHandlerRank</key> with Owner, Default, Alternate or None",
+          at = claim.location, subject = claim.name, severity = store_severity(app),
+          message = outside
+            and ("document type " .. claim_name(claim) .. " has no LSHandlerRank; Launch Services uses Default (App Store Connect would warn, ITMS-90788)")
+            or ("document type " .. claim_name(claim) .. " has no LSHandlerRank: App Store Connect warns (ITMS-90788) and Launch Services uses Default; add <key>LSHandlerRank</key> with Owner, Default, Alternate or None"),
         }
       end
     end)
@@ -60,16 +75,16 @@ uniform.check {
 
 uniform.check {
   id = "ios-document-support-key",
-  severity = "error",
-  description = "An iOS app declares CFBundleDocumentTypes without LSSupportsOpeningDocumentsInPlace or UISupportsDocumentBrowser (App Store: ITMS-90737).",
+  severity = "warning",
+  description = "An iOS app declares CFBundleDocumentTypes without LSSupportsOpeningDocumentsInPlace or UISupportsDocumentBrowser: App Store Connect warns (ITMS-90737). A note for apps distributed outside the App Store.",
   example = "an iOS Info.plist with CFBundleDocumentTypes and neither key",
   run = function(report)
     for _, app in ipairs(uniform.apps()) do
       if app.platform == "ios" and #app.claims > 0 and not app.synthetic
          and app.opens_in_place == nil and app.supports_document_browser == nil then
         report {
-          at = app.location, subject = app.id,
-          message = "iOS app " .. app.id .. " declares document types but sets neither LSSupportsOpeningDocumentsInPlace nor UISupportsDocumentBrowser (ITMS-90737); add one of them (YES or NO)",
+          at = app.location, subject = app.id, severity = store_severity(app),
+          message = "iOS app " .. app.id .. " declares document types but sets neither LSSupportsOpeningDocumentsInPlace nor UISupportsDocumentBrowser: App Store Connect warns (ITMS-90737); add one of them (YES or NO)",
         }
       end
     end

@@ -47,6 +47,7 @@
 ---@field imports uniform.Declaration[] UTImportedTypeDeclarations
 ---@field host? string bundle id of the app that embeds this one (from its Xcode project)
 ---@field extension_point? string NSExtensionPointIdentifier / EXExtensionPointIdentifier
+---@field distribution? "app-store"|"outside" how the app ships, when known
 ---@field previews string[] a Quick Look preview extension's QLSupportedContentTypes
 ---@field target? string the Xcode target the app was built from
 ---@field project? string that target's project.pbxproj

@@ -36,6 +36,9 @@ public struct Manifest: Sendable {
     public var extensionPoint: String?
     /// The types a Quick Look preview extension shows (`QLSupportedContentTypes`).
     public var previewedTypes: [Located<String>] = []
+    /// How the app is distributed, when known: the configuration says, or its Info.plist
+    /// does (Sparkle's update keys mean outside the App Store).
+    public var distribution: Distribution?
 
     public init(
         bundleID: String, declaredBundleID: String? = nil, name: String? = nil, platform: Platform = .macos,

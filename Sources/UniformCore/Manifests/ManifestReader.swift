@@ -102,6 +102,7 @@ public struct ManifestReader {
             document: document
         )
         readExtension(root, into: &manifest, &context)
+        if root.entries.contains(where: { Distribution.selfUpdateKeys.contains($0.key) }) { manifest.distribution = .outside }
         manifest.findings = context.findings
         manifest.unresolvedPlaceholders = context.unresolved
         return manifest

@@ -9,11 +9,13 @@ import UniformLua
 public struct AppOverride: Sendable, Equatable {
     public var bundleID: String?
     public var platform: Platform?
+    public var distribution: Distribution?
     public var defines: [String: String] = [:]
 
-    public init(bundleID: String? = nil, platform: Platform? = nil, defines: [String: String] = [:]) {
+    public init(bundleID: String? = nil, platform: Platform? = nil, distribution: Distribution? = nil, defines: [String: String] = [:]) {
         self.bundleID = bundleID
         self.platform = platform
+        self.distribution = distribution
         self.defines = defines
     }
 
@@ -24,11 +26,15 @@ public struct AppOverride: Sendable, Equatable {
                 throw LuaArguments.Problem(description: "\(file): 'apps' maps manifest paths or target names to tables, e.g. apps = { [\"App/Info.plist\"] = { bundle_id = \"com.acme.app\" } }")
             }
             let args = LuaArguments(function: "\(file): apps[\"\(name)\"]", table: entry)
-            try args.allowOnly(["bundle_id", "platform", "defines"])
+            try args.allowOnly(["bundle_id", "platform", "distribution", "defines"])
             var override = AppOverride(bundleID: try args.string("bundle_id"))
             if let p = try args.string("platform") {
                 guard let platform = Platform(rawValue: p) else { throw args.fail("'platform' must be ios or macos") }
                 override.platform = platform
+            }
+            if let d = try args.string("distribution") {
+                guard let distribution = Distribution(rawValue: d) else { throw args.fail("'distribution' must be app-store or outside") }
+                override.distribution = distribution
             }
             for (k, v) in try args.tableValue("defines")?.pairs() ?? [] {
                 guard case .string(let k) = k else { throw args.fail("'defines' keys must be names") }

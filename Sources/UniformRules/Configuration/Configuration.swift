@@ -30,6 +30,8 @@ public struct Configuration: Sendable {
     public var tests: [String] = []
     public var defines: [String: String] = [:]
     public var platform: PlatformFilter?
+    /// `distribution = "app-store" | "outside"`: how the apps ship, unless an app says otherwise.
+    public var distribution: Distribution?
     public var defaults: String?
     public var checkOptions = CheckOptions()
     public var reporters: [String] = []
@@ -72,7 +74,7 @@ public struct Configuration: Sendable {
         }
         let args = LuaArguments(function: displayPath(file), table: t)
         do {
-            try args.allowOnly(["manifests", "project", "configuration", "xcconfig", "apps", "rules", "tests", "defines", "platform", "defaults", "disable", "severity", "reporters", "limits", "standard_rules", "suppress"])
+            try args.allowOnly(["manifests", "project", "configuration", "xcconfig", "apps", "rules", "tests", "defines", "platform", "distribution", "defaults", "disable", "severity", "reporters", "limits", "standard_rules", "suppress"])
             config.manifests = try args.strings("manifests")
             config.declaresManifests = !t["manifests"].isNil
             config.projects = try args.strings("project")
@@ -89,6 +91,10 @@ public struct Configuration: Sendable {
             if let p = try args.string("platform") {
                 guard let platform = PlatformFilter(rawValue: p) else { throw args.fail("'platform' must be ios, macos or all") }
                 config.platform = platform
+            }
+            if let d = try args.string("distribution") {
+                guard let distribution = Distribution(rawValue: d) else { throw args.fail("'distribution' must be app-store or outside") }
+                config.distribution = distribution
             }
             config.defaults = try args.string("defaults")
             if let suppress = try args.tableValue("suppress") {

@@ -100,6 +100,7 @@ struct LuaBuilder {
             "imports": table(m.importedTypes.map(declaration)),
             "host": optional(m.host),
             "extension_point": optional(m.extensionPoint),
+            "distribution": optional(m.distribution?.rawValue),
             "previews": strings(m.previewedTypes.map(\.value)),
             "target": optional(m.origin?.target),
             "project": optional(m.origin?.project),

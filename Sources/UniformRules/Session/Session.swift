@@ -180,6 +180,12 @@ public struct Session {
 
         var manifests = loaded.manifests
         applyOverrides(config, overrides: overrides, to: &manifests)
+        // Distribution: the command line, else the app's override, else the Info.plist's hint,
+        // else the configuration's.
+        for i in manifests.indices {
+            let own = overrides.first(where: { $0.resolved == manifests[i].file || $0.key == manifests[i].origin?.target })?.value.distribution
+            manifests[i].distribution = options.distribution ?? own ?? manifests[i].distribution ?? config.distribution
+        }
         linkHosts(&manifests)
         for m in manifests {
             report.apps.append(LoadReport.App(bundleID: m.bundleID, platform: m.platform.rawValue, file: m.file,

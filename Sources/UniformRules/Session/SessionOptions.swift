@@ -16,6 +16,8 @@ public struct SessionOptions: Sendable {
     /// `--xcconfig` files: build settings for manifests outside a project.
     public var xcconfigs: [String] = []
     public var platform: PlatformFilter?
+    /// `--distribution`: how every app ships (beats the configuration and the Info.plist).
+    public var distribution: Distribution?
     /// A LaunchServices preferences plist of user default handlers.
     public var defaults: String?
     /// The Xcode build configuration (default: the configuration file's, else Release).

@@ -20,6 +20,9 @@ struct WorldOptions: ParsableArguments {
     @Option(help: "Which apps take part in resolution: ios, macos or all (default all).")
     var platform: PlatformFilter?
 
+    @Option(help: ArgumentHelp("How the apps ship: app-store or outside (default: the configuration's, else each Info.plist's hint, e.g. Sparkle's keys mean outside). App Store Connect warnings are notes outside the store.", valueName: "HOW"))
+    var distribution: Distribution?
+
     @Option(help: ArgumentHelp("User default handlers: a LaunchServices preferences plist (com.apple.launchservices.secure.plist).", valueName: "PLIST"))
     var defaults: String?
 
@@ -54,6 +57,7 @@ struct WorldOptions: ParsableArguments {
         options.defines = try defineTable()
         options.xcconfigs = xcconfigs
         options.platform = platform
+        options.distribution = distribution
         options.defaults = defaults
         options.buildConfiguration = buildConfiguration
         options.configFile = configFile
@@ -83,3 +87,4 @@ struct WorldOptions: ParsableArguments {
 
 extension PlatformFilter: ExpressibleByArgument {}
 extension RoleQuery: ExpressibleByArgument {}
+extension Distribution: ExpressibleByArgument {}

@@ -1,0 +1,73 @@
+import Foundation
+import XCTest
+
+/// App Store Connect's document-type messages are upload warnings (ITMS-90788, ITMS-90737) and
+/// mean nothing outside the App Store: a missing LSHandlerRank is a warning for store apps,
+/// a note for others (Sparkle's keys, `distribution`, `--distribution` say which), and never an
+/// error. Quick Look and Spotlight claims have no rank to miss.
+final class DistributionTests: XCTestCase {
+    var dir: URL!
+
+    override func setUpWithError() throws { dir = try CLI.temporaryDirectory() }
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
+
+    func app(_ id: String, role: String = "Viewer", extra: String = "") -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict>
+        <key>CFBundleIdentifier</key><string>\(id)</string>
+        <key>CFBundleDocumentTypes</key><array><dict>
+        <key>CFBundleTypeName</key><string>Text</string><key>CFBundleTypeRole</key><string>\(role)</string>
+        <key>LSItemContentTypes</key><array><string>public.plain-text</string></array>
+        </dict></array>
+        \(extra)
+        </dict></plist>
+        """
+    }
+
+    func rankFindings(_ arguments: [String] = []) throws -> (status: Int32, lines: [String]) {
+        let run = try CLI.run(["check"] + arguments, in: dir)
+        return (run.status, run.stdout.split(separator: "\n").map(String.init).filter { $0.contains("[missing-handler-rank]") })
+    }
+
+    func testAStoreAppIsWarnedAndNeverFailed() throws {
+        try TestManifest.write(app("com.acme.store"), to: dir, "Store/Info.plist")
+        let (status, lines) = try rankFindings()
+        XCTAssertEqual(status, 0)
+        XCTAssertEqual(lines.count, 1)
+        XCTAssertTrue(lines[0].contains(": warning: ") && lines[0].contains("App Store Connect warns (ITMS-90788) and Launch Services uses Default"), lines[0])
+    }
+
+    func testSparkleMeansOutsideTheStore() throws {
+        try TestManifest.write(app("com.acme.sparkly", extra: "<key>SUFeedURL</key><string>https://acme.example/appcast.xml</string>"), to: dir, "Sparkly/Info.plist")
+        let (status, lines) = try rankFindings()
+        XCTAssertEqual(status, 0)
+        XCTAssertEqual(lines.count, 1)
+        XCTAssertTrue(lines[0].contains(": note: ") && lines[0].contains("App Store Connect would warn"), lines[0])
+        // The command line wins over the Info.plist's hint.
+        let forced = try rankFindings(["--distribution", "app-store"])
+        XCTAssertTrue(forced.lines[0].contains(": warning: "), forced.lines[0])
+    }
+
+    func testConfigurationAndPerAppDistribution() throws {
+        try TestManifest.write(app("com.acme.one"), to: dir, "One/Info.plist")
+        try TestManifest.write(app("com.acme.two"), to: dir, "Two/Info.plist")
+        try TestManifest.write("""
+        return { manifests = { "One", "Two" }, distribution = "outside",
+                 apps = { ["Two/Info.plist"] = { distribution = "app-store" } } }
+        """, to: dir, ".uniform.lua")
+        let (_, lines) = try rankFindings()
+        XCTAssertTrue(lines.contains { $0.hasPrefix("One/Info.plist") && $0.contains(": note: ") }, "\(lines)")
+        XCTAssertTrue(lines.contains { $0.hasPrefix("Two/Info.plist") && $0.contains(": warning: ") }, "\(lines)")
+        try TestManifest.write("return { manifests = { \"One\" }, distribution = \"testflight\" }\n", to: dir, ".uniform.lua")
+        let bad = try CLI.run(["check"], in: dir)
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("'distribution' must be app-store or outside"), bad.stderr)
+    }
+
+    func testPlugInRolesHaveNoRankToMiss() throws {
+        try TestManifest.write(app("com.acme.qlgenerator", role: "QLGenerator"), to: dir, "QL/Info.plist")
+        try TestManifest.write(app("com.acme.importer", role: "MDImporter"), to: dir, "MD/Info.plist")
+        XCTAssertEqual(try rankFindings().lines, [])
+    }
+}
