@@ -89,7 +89,8 @@ public struct ManifestLoader: Sendable {
         }
         var entries: [Entry] = []
         for item in found.sorted(by: { $0.relative < $1.relative }) {
-            let full = directory + "/" + item.relative
+            // `uniform check .` names files as `App/Info.plist`, not `./App/Info.plist`.
+            let full = directory == "." ? item.relative : directory.hasSuffix("/") ? directory + item.relative : directory + "/" + item.relative
             if item.kind == .plist {
                 entries.append(Entry(path: full, displayPath: full, standInSeed: item.relative, explicit: false))
             } else {

@@ -30,7 +30,7 @@ extension RuleEngine {
         for check in checks where !options.disabled.contains(check.info.id) {
             findings.append(contentsOf: run(check))
         }
-        return findings.compactMap(options.apply).sorted(by: Finding.reportOrder)
+        return RootCauses.collapse(findings).compactMap(options.apply).sorted(by: Finding.reportOrder)
     }
 
     private func run(_ check: CheckRule) -> [Finding] {

@@ -1,0 +1,61 @@
+import Foundation
+import XCTest
+
+/// Findings a senior iOS engineer agrees with: one root cause told once, organisations
+/// recognised across their domains, Apple's types exported by an app a warning (nothing breaks:
+/// the system's declaration wins), not an error.
+final class PrecisionTests: XCTestCase {
+    var dir: URL!
+
+    override func setUpWithError() throws { dir = try CLI.temporaryDirectory() }
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
+
+    func exporter(_ appID: String, exports typeID: String, tags: String = "<key>public.filename-extension</key><array><string>xyz</string></array>",
+                  parents: [String] = ["public.data"]) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict>
+        <key>CFBundleIdentifier</key><string>\(appID)</string>
+        <key>UTExportedTypeDeclarations</key><array><dict>
+        <key>UTTypeIdentifier</key><string>\(typeID)</string>
+        <key>UTTypeConformsTo</key><array>\(parents.map { "<string>\($0)</string>" }.joined())</array>
+        <key>UTTypeTagSpecification</key><dict>\(tags)</dict>
+        </dict></array>
+        </dict></plist>
+        """
+    }
+
+    func findings(_ rule: String) throws -> [String] {
+        let run = try CLI.run(["check"], in: dir)
+        XCTAssertNotEqual(run.status, 2, run.stderr)
+        return run.stdout.split(separator: "\n").map(String.init).filter { $0.hasSuffix("[\(rule)]") }
+    }
+
+    func testOneOrganisationAcrossItsDomains() throws {
+        // com/org swap, and a project domain named in the app id (IINA: io.iina.* from com.colliderli.iina).
+        try TestManifest.write(exporter("com.mozilla.firefox", exports: "org.mozilla.firefox.extension"), to: dir, "A/Info.plist")
+        try TestManifest.write(exporter("com.colliderli.iina", exports: "io.iina.iinaplugin"), to: dir, "B/Info.plist")
+        // A pasteboard-only declaration types no file: whose it is does not matter here.
+        try TestManifest.write(exporter("com.acme.clip", exports: "com.othervendor.clipping",
+                                        tags: "<key>com.apple.nspboard-type</key><array><string>OtherClip</string></array>"), to: dir, "C/Info.plist")
+        XCTAssertEqual(try findings("foreign-export"), [])
+        // Another vendor's file type is still reported.
+        try TestManifest.write(exporter("com.acme.writer", exports: "com.microsoft.word.doc"), to: dir, "D/Info.plist")
+        let foreign = try findings("foreign-export")
+        XCTAssertEqual(foreign.count, 1, "\(foreign)")
+        XCTAssertTrue(foreign[0].hasPrefix("D/Info.plist"), foreign[0])
+    }
+
+    func testExportingApplesTypeIsOneWarning() throws {
+        try TestManifest.write(exporter("com.acme.editor", exports: "public.plain-text", tags: "<key>public.filename-extension</key><array><string>txt</string></array>",
+                                        parents: ["public.text"]), to: dir, "App/Info.plist")
+        let run = try CLI.run(["check"], in: dir)
+        let atDeclaration = run.stdout.split(separator: "\n").filter { $0.hasPrefix("App/Info.plist:4:") }
+        guard atDeclaration.count == 1 else { return XCTFail("one root cause, one finding: \(run.stdout)") }
+        XCTAssertTrue(atDeclaration[0].contains(": warning: exports 'public.plain-text', an identifier in Apple's domain"), String(atDeclaration[0]))
+        XCTAssertEqual(run.status, 0, "nothing breaks: the system's declaration wins")
+        // `check .` names files from the folder, not as ./App/Info.plist.
+        let dot = try CLI.run(["check", "."], in: dir)
+        XCTAssertTrue(dot.stdout.hasPrefix("App/Info.plist:"), dot.stdout)
+    }
+}
