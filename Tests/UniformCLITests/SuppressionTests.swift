@@ -48,6 +48,25 @@ final class SuppressionTests: XCTestCase {
         XCTAssertTrue(run.stdout.contains("1 passed, 0 failed"), run.stdout)
     }
 
+    /// A misspelled id used to do nothing silently; now it is a finding with the nearest id,
+    /// and `uniform rules` knows every id a finding can carry.
+    func testUnknownRuleIDsAreFindingsWithTheNearestID() throws {
+        try app(beforeClaim: "\t\t<!-- uniform:ignore undeclred-type: the host declares it -->")
+        try TestManifest.write("""
+        return { manifests = { "App" }, disable = { "foreign-exprot" }, severity = { ["owner-without-exprt"] = "note" },
+                 suppress = { { rule = "missing-handler-rnk", reason = "legacy" } } }
+        """, to: dir, ".uniform.lua")
+        let run = try CLI.run(["check"], in: dir)
+        for (id, nearest) in [("foreign-exprot", "foreign-export"), ("owner-without-exprt", "owner-without-export"),
+                              ("missing-handler-rnk", "missing-handler-rank"), ("undeclred-type", "undeclared-type")] {
+            XCTAssertTrue(run.stdout.contains("'\(id)', which is no rule id; did you mean '\(nearest)'? [config.unknown-rule]"), "\(id): \(run.stdout)")
+        }
+        XCTAssertTrue(run.stdout.contains(".uniform.lua: warning: disable names 'foreign-exprot'"), run.stdout)
+        for id in ["unresolved-placeholder", "config.unknown-rule", "suppression.unused", "bundle-id-generated"] {
+            XCTAssertEqual(try CLI.run(["rules", id]).status, 0, id)
+        }
+    }
+
     func testConfiguredSuppressionWithoutAReasonIsAFinding() throws {
         try app()
         try config(#"{ rule = "undeclared-type", file = "App/*.plist" }"#)
