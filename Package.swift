@@ -30,7 +30,7 @@ let package = Package(
                 "UniformPlist",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
-            resources: [.embedInCode("Catalog/CoreTypes.catalog"), .embedInCode("Catalog/AppleSupplement.catalog")]
+            resources: [.embedInCode("Catalog/CoreTypes.catalog"), .embedInCode("Catalog/AppleSupplement.catalog"), .embedInCode("Catalog/InfoPlistKeys.tsv")]
         ),
 
         // Debian's liblua5.4 (pkg-config `lua5.4`); Homebrew's `lua` on macOS.

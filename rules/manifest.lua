@@ -1,35 +1,23 @@
 -- Manifest hygiene: entries that bind nothing, keys that are ignored or misspelled.
 
-local known_keys = {
-  root = {
-    "CFBundleIdentifier", "CFBundleName", "CFBundleDisplayName", "CFBundleDocumentTypes",
-    "UTExportedTypeDeclarations", "UTImportedTypeDeclarations", "LSSupportsOpeningDocumentsInPlace",
-    "UISupportsDocumentBrowser", "UIFileSharingEnabled", "LSRequiresIPhoneOS", "UIDeviceFamily",
-    "MinimumOSVersion", "CFBundleURLTypes", "LSMinimumSystemVersion", "CFBundleExecutable",
-    "CFBundleIconFile", "CFBundleIconName", "CFBundlePackageType", "CFBundleShortVersionString",
-    "CFBundleVersion", "CFBundleSignature", "CFBundleDevelopmentRegion", "CFBundleInfoDictionaryVersion",
-    "NSPrincipalClass", "NSMainNibFile", "NSServices", "LSApplicationCategoryType", "LSMinimumSystemVersionByArchitecture",
-    "LSArchitecturePriority", "LSUIElement", "LSBackgroundOnly", "LSEnvironment", "LSMultipleInstancesProhibited",
-    "LSFileQuarantineEnabled", "LSHasLocalizedDisplayName", "LSApplicationQueriesSchemes", "UIRequiredDeviceCapabilities",
-    "UISupportedInterfaceOrientations", "UILaunchStoryboardName", "UIMainStoryboardFile", "UIApplicationSceneManifest",
-    "UIBackgroundModes", "UIStatusBarStyle", "UIViewControllerBasedStatusBarAppearance", "UIRequiresFullScreen",
-    "NSAppTransportSecurity", "NSUserActivityTypes", "NSHumanReadableCopyright", "NSAppleScriptEnabled", "OSAScriptingDefinition",
-  },
-  document = {
-    "CFBundleTypeName", "CFBundleTypeRole", "LSHandlerRank", "LSItemContentTypes", "CFBundleTypeExtensions",
-    "CFBundleTypeMIMETypes", "CFBundleTypeOSTypes", "LSTypeIsPackage", "CFBundleTypeIconFiles",
-    "CFBundleTypeIconFile", "CFBundleTypeIconSystemGenerated", "NSDocumentClass", "NSExportableTypes",
-    "NSExportableAs", "LSIsAppleDefaultForType", "NSUbiquitousDocumentUserActivityType", "CFBundleTypeIconName",
-  },
-  declaration = {
-    "UTTypeIdentifier", "UTTypeConformsTo", "UTTypeDescription", "UTTypeTagSpecification", "UTTypeIconFile",
-    "UTTypeIconFiles", "UTTypeIcons", "UTTypeIconName", "UTTypeReferenceURL", "UTTypeVersion", "UTTypeSize320IconFile",
-    "UTTypeSize64IconFile", "UTTypeIsWildcard",
-  },
-}
-
+-- Apple's documented keys (Sources/UniformCore/Catalog/InfoPlistKeys.tsv, each with its
+-- source): a documented key is never a misspelling, on whatever platform it appears; a
+-- suggestion comes only from the keys of the manifest's own platform.
 local function set(list) local s = {} for _, k in ipairs(list) do s[k] = true end return s end
-local known = { root = set(known_keys.root), document = set(known_keys.document), declaration = set(known_keys.declaration) }
+local contexts = { "root", "document", "declaration" }
+local documented, by_platform = {}, {}
+-- Keys documented somewhere else (an NSExtension attribute at the root): misplaced, not misspelled.
+local anywhere = {}
+for _, context in ipairs({ "root", "document", "declaration", "url-type", "tag-spec", "extension", "scene", "other" }) do
+  for _, k in ipairs(uniform.plist_keys { context = context }) do anywhere[k] = true end
+end
+for _, context in ipairs(contexts) do
+  documented[context] = set(uniform.plist_keys { context = context })
+  by_platform[context] = {
+    ios = uniform.plist_keys { context = context, platform = "ios" },
+    macos = uniform.plist_keys { context = context, platform = "macos" },
+  }
+end
 
 --- The known key a misspelled one most likely means, or nil.
 local function suggestion(key, list)
@@ -38,7 +26,10 @@ local function suggestion(key, list)
   local limit = math.max(2, #key // 6)
   for _, candidate in ipairs(list) do
     local d = uniform.edit_distance(key, candidate, limit)
-    if key ~= candidate and (key:find(candidate, 1, true) or candidate:find(key, 1, true)) and #candidate >= 8 then
+    -- A known key written twice or with extra text (LSTypeIsPackageLSTypeIsPackage). Not the
+    -- other way round: a custom key that is part of a longer Apple one (AppGroup in
+    -- BAAppGroupID) is the app's own.
+    if key ~= candidate and key:find(candidate, 1, true) and #candidate >= 8 then
       d = math.min(d, 2)
     end
     if not best_distance or d < best_distance then best, best_distance = candidate, d end
@@ -52,18 +43,21 @@ local function suggestion(key, list)
     return table.concat(t, " ")
   end
   local mine = words(key)
+  local _, count = mine:gsub("%S+", "")
+  if count < 2 then return nil end  -- lower-case or one-word keys have no order to swap
   for _, candidate in ipairs(list) do
     if words(candidate) == mine then return candidate end
   end
   return nil
 end
 
-local function check_keys(report, dict, kind, where)
+local function check_keys(report, dict, kind, where, platform)
   for _, entry in ipairs(dict.entries) do
     local key = entry.key
-    local base = key:gsub("~%a+$", "")  -- device-specific variants: UISupportedInterfaceOrientations~ipad
-    if not known[kind][key] and not known[kind][base] then
-      local guess = suggestion(key, known_keys[kind])
+    -- Device and platform variants: UISupportedInterfaceOrientations~ipad, LSEnvironment-x86_64.
+    local base = key:gsub("~%a+$", ""):gsub("%-[%w_]+$", "")
+    if not documented[kind][key] and not documented[kind][base] and not anywhere[key] and not anywhere[base] then
+      local guess = suggestion(key, by_platform[kind][platform] or by_platform[kind].macos)
       if guess then
         report { at = entry.location, subject = key,
                  message = "unknown key '" .. key .. "' in " .. where .. "; did you mean '" .. guess .. "'? (it is ignored as written)" }
@@ -75,13 +69,13 @@ end
 uniform.check {
   id = "misspelled-key",
   severity = "warning",
-  description = "A key that is not part of Apple's vocabulary but is close to one (it is silently ignored).",
+  description = "A key Apple documents nowhere (Catalog/InfoPlistKeys.tsv) but close to one of the manifest's platform (it is silently ignored).",
   example = "<key>LSTypeIsPackageLSTypeIsPackage</key> or <key>UTITagTypeSpecification</key>",
   run = function(report)
     for _, app in ipairs(uniform.apps()) do
       local root = uniform.plist(app.id)
       if root and root.kind == "dictionary" then
-        check_keys(report, root, "root", "the Info.plist root")
+        check_keys(report, root, "root", "the Info.plist root", app.platform)
         for _, entry in ipairs(root.entries) do
           local value = entry.value
           if value.kind == "array" then
@@ -89,7 +83,7 @@ uniform.check {
               or (entry.key == "UTExportedTypeDeclarations" or entry.key == "UTImportedTypeDeclarations") and "declaration"
             if kind then
               for _, item in ipairs(value.items) do
-                if item.kind == "dictionary" then check_keys(report, item, kind, entry.key) end
+                if item.kind == "dictionary" then check_keys(report, item, kind, entry.key, app.platform) end
               end
             end
           end

@@ -492,6 +492,11 @@ function uniform.plist(bundle_id) end
 ---@return uniform.Declaration[]
 function uniform.declarations(options) end
 
+---Apple's documented Info.plist keys for a context ("root" by default), on one platform or any.
+---@param options? { context?: string, platform?: string }
+---@return string[]
+function uniform.plist_keys(options) end
+
 ---The platforms with a world of their own; with an app id, the platforms that app exists on.
 ---@param app? string
 ---@return string[]

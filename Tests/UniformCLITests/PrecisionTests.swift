@@ -58,4 +58,29 @@ final class PrecisionTests: XCTestCase {
         let dot = try CLI.run(["check", "."], in: dir)
         XCTAssertTrue(dot.stdout.hasPrefix("App/Info.plist:"), dot.stdout)
     }
+
+    /// Apple's whole key vocabulary: documented keys are never misspellings (NSMainStoryboardFile
+    /// on macOS, CFBundleIconFiles on iOS were), custom keys near none are left alone, and the
+    /// real misspellings the old list found stay found.
+    func testMisspelledKeyKnowsApplesVocabulary() throws {
+        func manifest(_ id: String, _ keys: String, iOS: Bool) -> String {
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict>
+            <key>CFBundleIdentifier</key><string>\(id)</string>\(iOS ? "<key>LSRequiresIPhoneOS</key><true/>" : "")
+            \(keys)
+            <key>CFBundleDocumentTypes</key><array><dict><key>CFBundleTypeRole</key><string>Viewer</string>
+            <key>LSHandlerRank</key><string>Default</string><key>LSItemContentTypes</key><array><string>public.text</string></array>
+            <key>LSTypeIsPackageLSTypeIsPackage</key><false/></dict></array>
+            </dict></plist>
+            """
+        }
+        try TestManifest.write(manifest("com.acme.mac", "<key>NSMainStoryboardFile</key><string>Main</string><key>AppGroup</key><string>x</string>", iOS: false), to: dir, "Mac/Info.plist")
+        try TestManifest.write(manifest("com.acme.ios", "<key>CFBundleIconFiles</key><array/><key>UIMainStoryBoardFile</key><string>Main</string><key>appcenter</key><string>x</string>", iOS: true), to: dir, "iOS/Info.plist")
+        let found = try findings("misspelled-key")
+        XCTAssertFalse(found.contains { $0.contains("'NSMainStoryboardFile'") || $0.contains("'CFBundleIconFiles'") }, "\(found)")
+        XCTAssertFalse(found.contains { $0.contains("'AppGroup'") || $0.contains("'appcenter'") }, "custom keys: \(found)")
+        XCTAssertTrue(found.contains { $0.contains("'UIMainStoryBoardFile'") && $0.contains("did you mean 'UIMainStoryboardFile'") }, "\(found)")
+        XCTAssertEqual(found.filter { $0.contains("'LSTypeIsPackageLSTypeIsPackage'") }.count, 2, "\(found)")
+    }
 }

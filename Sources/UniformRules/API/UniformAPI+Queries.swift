@@ -53,6 +53,13 @@ extension UniformAPI {
             if let id = graph.id(of: b) { return [.boolean(a.distance(to: id) != nil)] }
             return [.boolean(a.identifier.caseInsensitiveCompare(b) == .orderedSame)]
         }
+        functions["plist_keys"] = { ctx in
+            // Apple's documented Info.plist keys for a context, on one platform or any.
+            let args = try self.arguments(ctx, "plist_keys")
+            try args.allowOnly(["context", "platform"])
+            let context = try args.string("context") ?? "root"
+            return [self.builder.strings(InfoPlistKeys.names(context: context, platform: try args.string("platform")))]
+        }
         functions["platforms"] = { ctx in
             // The platforms with a world of their own; with an app id, the platforms that app
             // exists on (also those `--platform` left out).
