@@ -5,10 +5,23 @@ local function vendor_pattern(id)
   if a then return a .. "." .. b .. ".*" end
 end
 
+--- The app's team: itself, the apps it embeds and the app that embeds it, the apps of the same
+--- Xcode project. None of them is "outside".
+local function team(app)
+  local inside = { app.id }
+  for _, other in ipairs(uniform.apps()) do
+    if other.id ~= app.id and ((app.host and other.id == app.host) or other.host == app.id
+        or (app.project and other.project == app.project)) then
+      inside[#inside + 1] = other.id
+    end
+  end
+  return inside
+end
+
 uniform.check {
   id = "exposed-private-type",
   severity = "warning",
-  description = "A vendor's exported type can be opened by apps outside the vendor (it conforms to a type generic apps claim).",
+  description = "An app's own private type can be opened by apps outside its team because it conforms to a type those apps claim generically.",
   example = "a bookmark type conforming to public.text is offered to every text editor",
   run = function(report)
     local seen = {}
@@ -16,22 +29,32 @@ uniform.check {
       for _, d in ipairs(app.exports) do
         local id = d.id:lower()
         local pattern = vendor_pattern(d.id)
-        if pattern and not seen[id] and not id:find("^public%.") and not id:find("^com%.apple%.") and not id:find("%$") then
+        -- Private: in the app's own domain (unknown for a stand-in id: taken as its own) and not a
+        -- published format (a reference URL points at a public specification); Apple's types and
+        -- others' formats are meant to travel.
+        local private = pattern and not id:find("^public%.") and not id:find("^com%.apple%.") and not id:find("%$")
+          and (app.id:find("^standin%.") or uniform.same_vendor(d.id, app.id)) and not d.reference_url
+        if private and not seen[id] then
           seen[id] = true
-          local exposure = uniform.exposure { type = d.id, inside = { pattern, app.id } }
-          if #exposure > 0 then
-            local names, via = {}, {}
-            for _, entry in ipairs(exposure) do
+          local inside = team(app)
+          inside[#inside + 1] = pattern
+          local names, via = {}, {}
+          for _, entry in ipairs(uniform.exposure { type = d.id, inside = inside }) do
+            -- An app that names the type exactly was meant to open it: only conformance leaks.
+            if entry.match ~= "exact" then
               names[#names + 1] = entry.app
               via[entry.claimed_type] = true
             end
+          end
+          if #names > 0 then
             local through = {}
             for t in pairs(via) do through[#through + 1] = t end
             table.sort(through)
             report { at = d.location, subject = d.id,
-                     message = "'" .. d.id .. "' can be opened by " .. #names .. " app(s) outside " .. pattern .. " (" ..
+                     message = "'" .. d.id .. "' can be opened by " .. #names .. " app(s) outside its team (" ..
                        table.concat(names, ", ", 1, math.min(#names, 5)) .. (#names > 5 and ", …" or "") ..
-                       ") through " .. table.concat(through, ", ") .. "; conform only to public.data (or public.item) to keep it private" }
+                       ") because it conforms to " .. table.concat(through, ", ") ..
+                       "; to keep it to its own apps, conform to public.data alone (claims on public.data only match as a wildcard, never by default)" }
           end
         end
       end

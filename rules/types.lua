@@ -3,24 +3,6 @@
 
 local function is_placeholder(id) return id:find("%$[%(%{]") or id:find("@[%w_]+@") end
 
--- Top-level domains an organisation commonly holds side by side (com.mozilla / org.mozilla).
-local swappable = { com = true, org = true, net = true, io = true, co = true, app = true, dev = true, me = true }
-
---- Whether a type identifier belongs to the app's own organisation: the same reverse domain,
---- the same name under a swapped top-level domain, or the type's organisation name among the
---- app id's labels (io.iina.* from com.colliderli.iina: IINA's project domain).
-local function same_vendor(type_id, app_id)
-  local ta, tb = type_id:lower():match("^([^%.]+)%.([^%.]+)")
-  local aa, ab = app_id:lower():match("^([^%.]+)%.([^%.]+)")
-  if not ta or not aa then return true end
-  if ta == aa and tb == ab then return true end
-  if tb == ab and swappable[ta] and swappable[aa] then return true end
-  if #tb >= 3 then
-    for label in app_id:lower():gmatch("[^%.]+") do if label == tb then return true end end
-  end
-  return false
-end
-
 --- A declaration that gives no file extension or MIME type (pasteboard or internal types)
 --- never decides how a file is typed: whose it is matters less.
 local function types_files(d)
@@ -114,7 +96,7 @@ uniform.check {
           -- time: a likely mistake, not an error.
           report { at = d.location, subject = d.id,
                    message = "exports '" .. d.id .. "', an identifier in Apple's domain (public.*, com.apple.*): import it instead (UTImportedTypeDeclarations); where the system declares it, its declaration wins and this one is ignored" }
-        elseif not app.id:find("^standin%.") and not is_placeholder(d.id) and not same_vendor(d.id, app.id) and types_files(d) then
+        elseif not app.id:find("^standin%.") and not is_placeholder(d.id) and not uniform.same_vendor(d.id, app.id) and types_files(d) then
           report { at = d.location, subject = d.id,
                    message = "exports '" .. d.id .. "', which belongs to another vendor than " .. app.id .. "; import it unless this app owns the format" }
         end

@@ -497,6 +497,12 @@ function uniform.declarations(options) end
 ---@return string[]
 function uniform.plist_keys(options) end
 
+---Whether a type identifier belongs to the app's own organisation (TLD swaps, project domain in the app id).
+---@param type_id string
+---@param app_id string
+---@return boolean
+function uniform.same_vendor(type_id, app_id) end
+
 ---The platforms with a world of their own; with an app id, the platforms that app exists on.
 ---@param app? string
 ---@return string[]

@@ -60,6 +60,9 @@ extension UniformAPI {
             let context = try args.string("context") ?? "root"
             return [self.builder.strings(InfoPlistKeys.names(context: context, platform: try args.string("platform")))]
         }
+        functions["same_vendor"] = { ctx in
+            [.boolean(Vendor.same(typeID: try ctx.string(1), appID: try ctx.string(2)))]
+        }
         functions["platforms"] = { ctx in
             // The platforms with a world of their own; with an app id, the platforms that app
             // exists on (also those `--platform` left out).
