@@ -135,11 +135,22 @@ uniform.check {
       for _, d in ipairs(app.exports) do exported[d.id:lower()] = true end
       for _, claim in ipairs(app.claims) do
         if claim.rank == "Owner" then
+          -- One claim, one cause: a claim of 59 types is one finding naming them, not 59.
+          local foreign, first, only = {}, nil, nil
           for i, id in ipairs(claim.types) do
             if not exported[id:lower()] and not is_placeholder(id) then
-              report { at = claim.type_locations[i] or claim.location, subject = id,
-                       message = "claims Owner rank for '" .. id .. "', which this app does not export; use Default or Alternate" }
+              foreign[#foreign + 1] = "'" .. id .. "'"
+              first, only = first or claim.type_locations[i], only or id
             end
+          end
+          if #foreign == 1 then
+            report { at = first or claim.location, subject = only,
+                     message = "claims Owner rank for " .. foreign[1] .. ", which this app does not export; use Default or Alternate" }
+          elseif #foreign > 1 then
+            report { at = claim.location, subject = claim.name,
+                     message = "claims Owner rank for " .. #foreign .. " types this app does not export (" ..
+                       table.concat(foreign, ", ", 1, math.min(#foreign, 6)) .. (#foreign > 6 and ", …" or "") ..
+                       "); use Default or Alternate" }
           end
         end
       end
@@ -223,11 +234,12 @@ uniform.check {
               for _, id in ipairs(claimants) do
                 if id:lower() == d.id:lower() then mine = true else others[#others + 1] = id end
               end
-              if mine then
-                local winner = claimants[1]
-                local verdict = winner:lower() == d.id:lower() and "this type wins the lookup" or ("the lookup picks " .. winner)
+              -- One conflict, one finding: told at the declaration that loses the lookup, naming
+              -- the winner (the winning side has nothing to change).
+              local winner = claimants[1]
+              if mine and winner:lower() ~= d.id:lower() then
                 report { at = d.location, subject = d.id .. " ." .. ext:lower(),
-                         message = "'." .. ext .. "' is also claimed by " .. table.concat(others, ", ") .. "; " .. verdict }
+                         message = "'." .. ext .. "' is also claimed by " .. table.concat(others, ", ") .. "; the lookup picks " .. winner }
               end
             end
           end

@@ -83,4 +83,18 @@ final class PrecisionTests: XCTestCase {
         XCTAssertTrue(found.contains { $0.contains("'UIMainStoryBoardFile'") && $0.contains("did you mean 'UIMainStoryboardFile'") }, "\(found)")
         XCTAssertEqual(found.filter { $0.contains("'LSTypeIsPackageLSTypeIsPackage'") }.count, 2, "\(found)")
     }
+
+    /// One claim of many types is one owner-without-export finding; two apps exporting types
+    /// for one extension is one finding, at the declaration that loses, naming the winner.
+    func testOneClaimOneFindingAndOneConflictOneFinding() throws {
+        try TestManifest.write(TestManifest.app("com.acme.viewer", claims: ["public.jpeg", "public.png", "public.tiff"], rank: "Owner"), to: dir, "Viewer/Info.plist")
+        try TestManifest.write(exporter("com.acme.first", exports: "com.acme.first.doc", tags: "<key>public.filename-extension</key><array><string>acd</string></array>"), to: dir, "A/Info.plist")
+        try TestManifest.write(exporter("com.beta.second", exports: "com.beta.second.doc", tags: "<key>public.filename-extension</key><array><string>acd</string></array>"), to: dir, "B/Info.plist")
+        let owner = try findings("owner-without-export")
+        XCTAssertEqual(owner.count, 1, "\(owner)")
+        XCTAssertTrue(owner.first?.contains("claims Owner rank for 3 types this app does not export ('public.jpeg', 'public.png', 'public.tiff')") == true, "\(owner)")
+        let conflict = try findings("extension-claimed-by-several-types")
+        XCTAssertEqual(conflict.count, 1, "\(conflict)")
+        XCTAssertTrue(conflict.first?.contains("the lookup picks com.acme.first.doc") == true || conflict.first?.contains("the lookup picks com.beta.second.doc") == true, "\(conflict)")
+    }
 }
