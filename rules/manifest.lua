@@ -3,20 +3,21 @@
 -- Apple's documented keys (Sources/UniformCore/Catalog/InfoPlistKeys.tsv, each with its
 -- source): a documented key is never a misspelling, on whatever platform it appears; a
 -- suggestion comes only from the keys of the manifest's own platform.
-local function set(list) local s = {} for _, k in ipairs(list) do s[k] = true end return s end
-local contexts = { "root", "document", "declaration" }
-local documented, by_platform = {}, {}
--- Keys documented somewhere else (an NSExtension attribute at the root): misplaced, not misspelled.
-local anywhere = {}
-for _, context in ipairs({ "root", "document", "declaration", "url-type", "tag-spec", "extension", "scene", "other" }) do
-  for _, k in ipairs(uniform.plist_keys { context = context }) do anywhere[k] = true end
+-- Read when the check first runs, not when the rules load (other commands never need them);
+-- the per-platform lists only when a key is documented nowhere, which is rare.
+local anywhere, candidates_cache
+local function documented_anywhere()
+  if not anywhere then
+    anywhere = {}
+    for _, k in ipairs(uniform.plist_keys { context = "*" }) do anywhere[k] = true end
+  end
+  return anywhere
 end
-for _, context in ipairs(contexts) do
-  documented[context] = set(uniform.plist_keys { context = context })
-  by_platform[context] = {
-    ios = uniform.plist_keys { context = context, platform = "ios" },
-    macos = uniform.plist_keys { context = context, platform = "macos" },
-  }
+local function candidates(kind, platform)
+  candidates_cache = candidates_cache or {}
+  local slot = kind .. "/" .. platform
+  if not candidates_cache[slot] then candidates_cache[slot] = uniform.plist_keys { context = kind, platform = platform } end
+  return candidates_cache[slot]
 end
 
 --- The known key a misspelled one most likely means, or nil.
@@ -56,8 +57,11 @@ local function check_keys(report, dict, kind, where, platform)
     local key = entry.key
     -- Device and platform variants: UISupportedInterfaceOrientations~ipad, LSEnvironment-x86_64.
     local base = key:gsub("~%a+$", ""):gsub("%-[%w_]+$", "")
-    if not documented[kind][key] and not documented[kind][base] and not anywhere[key] and not anywhere[base] then
-      local guess = suggestion(key, by_platform[kind][platform] or by_platform[kind].macos)
+    -- A key documented anywhere (an NSExtension attribute at the root) is misplaced at worst,
+    -- never misspelled.
+    local known = documented_anywhere()
+    if not known[key] and not known[base] then
+      local guess = suggestion(key, candidates(kind, platform == "ios" and "ios" or "macos"))
       if guess then
         report { at = entry.location, subject = key,
                  message = "unknown key '" .. key .. "' in " .. where .. "; did you mean '" .. guess .. "'? (it is ignored as written)" }
