@@ -15,8 +15,12 @@ end
 -- App Store Connect's document-type messages are warnings at upload ("Your delivery was
 -- successful"), and Launch Services treats a missing LSHandlerRank as Default. For an app
 -- distributed outside the App Store nothing ever shows them: a note there.
+-- A Mac app of unknown distribution most often ships outside the store (open-source Mac apps
+-- do): a note that says how to make it a warning. iOS apps ship through the store.
 local function store_severity(app)
-  return app.distribution == "outside" and "note" or "warning"
+  if app.distribution == "app-store" then return "warning" end
+  if app.distribution == "outside" then return "note" end
+  return app.platform == "ios" and "warning" or "note"
 end
 
 -- Quick Look and Spotlight plug-ins claim types to preview or index, not to open: ranks mean
@@ -31,11 +35,12 @@ uniform.check {
   run = function(report)
     each_claim(function(app, claim)
       if claim.declared_rank == nil and not app.synthetic and handler_roles[claim.role] then
-        local outside = app.distribution == "outside"
+        local outside = store_severity(app) == "note"
         report {
           at = claim.location, subject = claim.name, severity = store_severity(app),
           message = outside
-            and ("document type " .. claim_name(claim) .. " has no LSHandlerRank; Launch Services uses Default (App Store Connect would warn, ITMS-90788)")
+            and ("document type " .. claim_name(claim) .. " has no LSHandlerRank; Launch Services uses Default (App Store Connect would warn, ITMS-90788" ..
+                 (app.distribution == nil and "; set distribution = \"app-store\" in .uniform.lua if this app ships there)" or ")"))
             or ("document type " .. claim_name(claim) .. " has no LSHandlerRank: App Store Connect warns (ITMS-90788) and Launch Services uses Default; add <key>LSHandlerRank</key> with Owner, Default, Alternate or None"),
         }
       end

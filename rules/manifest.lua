@@ -116,16 +116,38 @@ uniform.check {
 
 uniform.check {
   id = "shadowed-legacy-keys",
-  severity = "note",
-  description = "A document type has LSItemContentTypes and legacy extension/MIME/OSType keys; the legacy keys are ignored.",
-  example = "LSItemContentTypes plus CFBundleTypeExtensions in one entry",
+  severity = "warning",
+  description = "A document type has LSItemContentTypes, so its legacy extension/MIME keys are ignored, and some of those extensions or MIME types are not covered by the claimed types: files with them no longer open in the app.",
+  example = "LSItemContentTypes public.shell-script plus CFBundleTypeExtensions bashrc (no declared type has .bashrc)",
   run = function(report)
     for _, app in ipairs(uniform.apps()) do
       for _, claim in ipairs(app.claims) do
-        if #claim.types > 0 and (#claim.extensions > 0 or #claim.mime_types > 0 or #claim.os_types > 0) then
-          report { at = claim.location, subject = claim.name,
-                   message = "document type " .. (claim.name and ("'" .. claim.name .. "'") or ("#" .. claim.index)) ..
-                     " has LSItemContentTypes, so its CFBundleTypeExtensions/MIMETypes/OSTypes are ignored; declare those tags on the type instead" }
+        if #claim.types > 0 and (#claim.extensions > 0 or #claim.mime_types > 0) then
+          -- A leftover legacy key whose extension the claimed types already cover changes
+          -- nothing: only the tags no claimed type covers are lost.
+          local function covered(...)
+            for _, target in ipairs({ ... }) do
+              for _, t in ipairs(claim.types) do
+                if uniform.conforms(target, t) then return true end
+              end
+            end
+            return false
+          end
+          local lost = {}
+          for _, e in ipairs(claim.extensions) do
+            -- A file or a folder (packages such as themes are folders) with the extension.
+            if e ~= "*" and e ~= "" and not covered("." .. e, "dir:x." .. e) then lost[#lost + 1] = "." .. e end
+          end
+          for _, m in ipairs(claim.mime_types) do
+            if m ~= "" and not covered("mime:" .. m) then lost[#lost + 1] = m end
+          end
+          if #lost > 0 then
+            report { at = claim.location, subject = claim.name,
+                     message = "document type " .. (claim.name and ("'" .. claim.name .. "'") or ("#" .. claim.index)) ..
+                       " has LSItemContentTypes, so its legacy CFBundleTypeExtensions/MIMETypes are ignored, and " ..
+                       table.concat(lost, ", ", 1, math.min(#lost, 8)) .. (#lost > 8 and ", …" or "") ..
+                       " are not covered by its types: those files no longer open in this app; declare a type with those tags and claim it" }
+          end
         end
       end
     end

@@ -30,10 +30,16 @@ uniform.check {
       end
       return "; declare it in UTExportedTypeDeclarations or UTImportedTypeDeclarations"
     end
+    -- Quick Look and Spotlight plug-ins claim types other apps declare (a video indexer lists
+    -- every player's formats): for those roles an undeclared type is expected, unless a declared
+    -- one is so close that it is surely a typo (com.bittorrent.torrent for org.bittorrent.torrent).
+    local plug_in = { QLGenerator = true, MDImporter = true, None = true }
+    local function near_miss(id) return #uniform.similar_types(id) > 0 end
     for _, app in ipairs(uniform.apps()) do
       for _, claim in ipairs(app.claims) do
         for i, id in ipairs(claim.types) do
-          if not uniform.is_declared(id) and not id:find("^dyn%.") and not is_placeholder(id) then
+          if not uniform.is_declared(id) and not id:find("^dyn%.") and not is_placeholder(id)
+             and (not plug_in[claim.role] or near_miss(id)) then
             report { at = claim.type_locations[i] or claim.location, subject = id,
                      message = "claims '" .. id .. "', which no catalog, manifest or rule declares" .. hint(id) }
           end

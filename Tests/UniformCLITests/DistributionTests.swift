@@ -30,12 +30,17 @@ final class DistributionTests: XCTestCase {
         return (run.status, run.stdout.split(separator: "\n").map(String.init).filter { $0.contains("[missing-handler-rank]") })
     }
 
+    /// iOS apps ship through the store: warned. A Mac app of unknown distribution most often
+    /// does not (open-source Mac apps): a note saying how to make it a warning.
     func testAStoreAppIsWarnedAndNeverFailed() throws {
-        try TestManifest.write(app("com.acme.store"), to: dir, "Store/Info.plist")
+        try TestManifest.write(app("com.acme.store", extra: "<key>LSRequiresIPhoneOS</key><true/>"), to: dir, "Store/Info.plist")
+        try TestManifest.write(app("com.acme.mac"), to: dir, "Mac/Info.plist")
         let (status, lines) = try rankFindings()
         XCTAssertEqual(status, 0)
-        XCTAssertEqual(lines.count, 1)
-        XCTAssertTrue(lines[0].contains(": warning: ") && lines[0].contains("App Store Connect warns (ITMS-90788) and Launch Services uses Default"), lines[0])
+        XCTAssertEqual(lines.count, 2)
+        let iOS = lines.first { $0.hasPrefix("Store/") } ?? "", mac = lines.first { $0.hasPrefix("Mac/") } ?? ""
+        XCTAssertTrue(iOS.contains(": warning: ") && iOS.contains("App Store Connect warns (ITMS-90788) and Launch Services uses Default"), iOS)
+        XCTAssertTrue(mac.contains(": note: ") && mac.contains("set distribution = \"app-store\" in .uniform.lua if this app ships there"), mac)
     }
 
     func testSparkleMeansOutsideTheStore() throws {

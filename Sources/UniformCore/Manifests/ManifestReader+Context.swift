@@ -97,7 +97,7 @@ extension ManifestReader {
             var result: [Located<String>] = []
             for item in stringList(dict, key) {
                 if Self.isBlank(item.value) {
-                    report("empty-identifier", .error, "\(key) contains an empty identifier; remove it", at: item.location, subject: key)
+                    report("empty-identifier", .warning, "\(key) contains an empty identifier; remove it", at: item.location, subject: key)
                 } else {
                     result.append(item)
                 }

@@ -217,7 +217,7 @@ public struct ManifestReader {
                 continue
             }
             if Context.isBlank(identifier.value) {
-                context.findings.append(Finding(rule: "empty-identifier", severity: .error,
+                context.findings.append(Finding(rule: "empty-identifier", severity: .warning,
                     message: "\(key)[\(index)] has an empty UTTypeIdentifier; the declaration is ignored", location: identifier.location, subject: key))
                 continue
             }

@@ -359,7 +359,7 @@ public struct TypeGraph: Sendable {
             let declaration = allDeclarations[Int(order)]
             let location = Int(n) < declaration.parentLocations.count ? declaration.parentLocations[Int(n)] : declaration.location
             findings.append(Finding(
-                rule: "conformance-cycle", severity: .error,
+                rule: "conformance-cycle", severity: .warning,
                 message: "'\(declaration.identifier)' declares that it conforms to itself; remove it from its own UTTypeConformsTo",
                 location: location, subject: declaration.identifier))
         }
@@ -391,7 +391,7 @@ public struct TypeGraph: Sendable {
                         let names = (path[cycleStart...] + [parent]).map { spellings[$0] }.joined(separator: " → ")
                         let w = winners[node]
                         findings.append(Finding(
-                            rule: "conformance-cycle", severity: .error,
+                            rule: "conformance-cycle", severity: .warning,
                             message: "conformance cycle \(names); the edge \(spellings[node]) → \(spellings[parent]) is ignored",
                             location: w >= 0 ? allDeclarations[Int(w)].location : nil, subject: spellings[node]))
                         parentList[next] = TypeID(Int32(-1))

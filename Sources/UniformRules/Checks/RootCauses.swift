@@ -8,6 +8,11 @@ enum RootCauses {
     /// Cause → the consequences it makes redundant at the same location.
     static let supersedes: [String: Set<String>] = [
         "foreign-export": ["duplicate-declaration", "extension-claimed-by-several-types", "export-loses-extension"],
+        // The loser of a lookup is told why its files are not its own; that the extension is
+        // shared is part of that sentence.
+        "export-loses-extension": ["extension-claimed-by-several-types"],
+        // An app that both exports and imports one type: the graph's duplicate note says it again.
+        "exported-and-imported": ["duplicate-declaration"],
     ]
 
     static func collapse(_ findings: [Finding]) -> [Finding] {
