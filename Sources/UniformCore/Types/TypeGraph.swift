@@ -322,6 +322,15 @@ public struct TypeGraph: Sendable {
         return id
     }
 
+    /// Whether every tag of `declaration` is also one of `other`'s (same class, matched as
+    /// lookups match them).
+    static func tags(of declaration: TypeDeclaration, within other: TypeDeclaration) -> Bool {
+        declaration.tags.allSatisfy { list in
+            let theirs = other.tags(ofClass: list.tagClass).map { normalise($0, ofClass: list.tagClass) }
+            return list.tags.allSatisfy { theirs.contains(normalise($0, ofClass: list.tagClass)) }
+        }
+    }
+
     /// One finding per losing declaration (SPEC §1), its sentence written when first read: a
     /// world of 100,000 apps has 200,000 of them, nearly all routine imports of a system type.
     private static func losingDeclarationFindings(_ declarations: DeclarationList, winners: [Int32],
@@ -344,6 +353,10 @@ public struct TypeGraph: Sendable {
                                             location: declarations[Int(w)].location, subject: declarations[Int(w)].identifier))
                     continue
                 }
+                // Importing a system type the catalog declares, with no tag of its own, is what
+                // Apple's templates do: routine, not worth a word. Extra tags are (they are lost).
+                let loser = declarations[Int(n)], winner = declarations[Int(w)]
+                if loser.kind == .imported, case .catalog = winner.origin, Self.tags(of: loser, within: winner) { continue }
                 // Two imports of a system type are routine; conflicting exports are not.
                 let severity: Severity = declarations[Int(n)].kind == .exported ? .warning : .note
                 findings.append(Finding(rule: "duplicate-declaration", severity: severity, deferred: message,
