@@ -125,9 +125,15 @@ uniform.check {
         if #claim.types > 0 and (#claim.extensions > 0 or #claim.mime_types > 0) then
           -- A leftover legacy key whose extension the claimed types already cover changes
           -- nothing: only the tags no claimed type covers are lost.
+          -- A claim on a wildcard type (public.data, public.item, …) matches such files only as
+          -- a wildcard, never as their owner: it covers nothing the legacy key meant.
+          local specific = {}
+          for _, t in ipairs(claim.types) do
+            if not uniform.type("uti:" .. t).wildcard then specific[#specific + 1] = t end
+          end
           local function covered(...)
             for _, target in ipairs({ ... }) do
-              for _, t in ipairs(claim.types) do
+              for _, t in ipairs(specific) do
                 if uniform.conforms(target, t) then return true end
               end
             end
