@@ -124,7 +124,7 @@ uniform.check {
       for _, d in ipairs(app.exports) do exported[d.id:lower()] = d end
       for _, d in ipairs(app.imports) do
         if exported[d.id:lower()] then
-          report { at = d.location, subject = d.id,
+          report { at = d.location, subject = d.id, related = { exported[d.id:lower()].location },
                    message = "'" .. d.id .. "' is both exported (" .. exported[d.id:lower()].location.line .. ") and imported here; keep one declaration" }
         end
       end
@@ -144,7 +144,7 @@ uniform.check {
       for _, claim in ipairs(app.claims) do
         if claim.rank == "Owner" then
           -- One claim, one cause: a claim of 59 types is one finding naming them, not 59.
-          local foreign, first, only = {}, nil, nil
+          local foreign, first, only, places = {}, nil, nil, {}
           for i, id in ipairs(claim.types) do
             -- The team's own type imported here because a sibling app exports it is its own.
             -- (A stand-in id says nothing about the vendor: given the benefit of the doubt.)
@@ -152,13 +152,14 @@ uniform.check {
                and not uniform.same_vendor(id, app.id) then
               foreign[#foreign + 1] = "'" .. id .. "'"
               first, only = first or claim.type_locations[i], only or id
+              places[#places + 1] = claim.type_locations[i]
             end
           end
           if #foreign == 1 then
             report { at = first or claim.location, subject = only,
                      message = "claims Owner rank for " .. foreign[1] .. ", which this app does not export; use Default or Alternate" }
           elseif #foreign > 1 then
-            report { at = claim.location, subject = claim.name,
+            report { at = claim.location, subject = claim.name, related = places,
                      message = "claims Owner rank for " .. #foreign .. " types this app does not export (" ..
                        table.concat(foreign, ", ", 1, math.min(#foreign, 6)) .. (#foreign > 6 and ", …" or "") ..
                        "); use Default or Alternate" }

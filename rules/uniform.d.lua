@@ -296,8 +296,9 @@ function CandidateList:sort(less) end
 ---@field at? uniform.Location|{location: uniform.Location} default: the line that called report
 ---@field severity? uniform.Severity
 ---@field subject? string
+---@field related? (uniform.Location|{location: uniform.Location})[] other places of the same cause
 
----Reports a finding: `report{message=, at=, severity=, subject=}` or `report(message, at)`.
+---Reports a finding: `report{message=, at=, severity=, subject=, related=}` or `report(message, at)`.
 ---@alias uniform.Report fun(finding: uniform.ReportArgs|string, at?: uniform.Location|{location: uniform.Location})
 
 ---@class uniform.TypeOptions

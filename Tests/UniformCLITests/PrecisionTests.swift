@@ -99,4 +99,18 @@ final class PrecisionTests: XCTestCase {
         XCTAssertEqual(conflict.count, 1, "\(conflict)")
         XCTAssertTrue(conflict.first?.contains("[export-loses-extension]") == true, "\(conflict)")
     }
+
+    /// One cause, one finding that points at every place: JSON `related`, SARIF
+    /// `relatedLocations` (the SARIF schema is checked elsewhere).
+    func testOneFindingPointsAtEveryPlaceOfItsCause() throws {
+        try TestManifest.write(TestManifest.app("com.acme.viewer", claims: ["public.jpeg", "public.png"], rank: "Owner"), to: dir, "Viewer/Info.plist")
+        let run = try CLI.run(["check", "--format", "json"], in: dir)
+        let findings = try XCTUnwrap(try CLI.json(run.stdout)["findings"] as? [[String: Any]])
+        let owner = try XCTUnwrap(findings.first { $0["rule"] as? String == "owner-without-export" })
+        let related = try XCTUnwrap(owner["related"] as? [[String: Any]])
+        XCTAssertEqual(related.count, 2)
+        XCTAssertTrue(related.allSatisfy { ($0["file"] as? String) == "Viewer/Info.plist" && $0["line"] is Int }, "\(related)")
+        let sarif = try CLI.run(["check", "--format", "sarif"], in: dir)
+        XCTAssertTrue(sarif.stdout.contains("\"relatedLocations\""), sarif.stdout)
+    }
 }

@@ -12,7 +12,7 @@ final class JSONReporterTests: XCTestCase {
         let findings = try XCTUnwrap(object["findings"] as? [[String: Any]])
         XCTAssertEqual(findings.count, 4)
         for finding in findings {
-            XCTAssertEqual(Set(finding.keys), ["rule", "severity", "message", "file", "line", "column", "offset", "subject"])
+            XCTAssertEqual(Set(finding.keys), ["rule", "severity", "message", "file", "line", "column", "offset", "subject", "related"])
         }
         XCTAssertEqual(findings.map { $0["rule"] as? String }, ["types.unused", "manifest.duplicate-key", "handler-rank", "handler-rank"])
         XCTAssertTrue(findings[0]["file"] is NSNull)

@@ -21,6 +21,9 @@ public struct Finding: Hashable, Sendable {
     /// What the finding is about (a type identifier, a bundle id, a key): stable across edits,
     /// so baselines can match findings without line numbers.
     public var subject: String?
+    /// Other places the same cause shows (the declaration that wins over this one, the other
+    /// end of a conflict): one finding that points at both, instead of one finding at each.
+    public var related: [SourceLocation] = []
     private var storedMessage: Message
 
     private enum Message: Sendable {

@@ -359,8 +359,10 @@ public struct TypeGraph: Sendable {
                 if loser.kind == .imported, case .catalog = winner.origin, Self.tags(of: loser, within: winner) { continue }
                 // Two imports of a system type are routine; conflicting exports are not.
                 let severity: Severity = declarations[Int(n)].kind == .exported ? .warning : .note
-                findings.append(Finding(rule: "duplicate-declaration", severity: severity, deferred: message,
-                                        location: declarations[Int(n)].location, subject: declarations[Int(n)].identifier))
+                var finding = Finding(rule: "duplicate-declaration", severity: severity, deferred: message,
+                                      location: declarations[Int(n)].location, subject: declarations[Int(n)].identifier)
+                if case .catalog = winner.origin {} else { finding.related = [winner.location] }
+                findings.append(finding)
             }
         }
         return findings

@@ -44,13 +44,21 @@ extension RuleEngine {
                                      location: try Self.location(ctx[2], fallback: caller)))
             case .table(let t):
                 let args = LuaArguments(function: "report", table: t)
-                try args.allowOnly(["message", "at", "severity", "subject"])
+                try args.allowOnly(["message", "at", "severity", "subject", "related"])
                 let severity = try args.string("severity").map { s -> Severity in
                     guard let parsed = Severity(rawValue: s.lowercased()) else { throw args.fail("'severity' must be error, warning or note") }
                     return parsed
                 } ?? check.info.severity
-                found.append(Finding(rule: check.info.id, severity: severity, message: try args.requiredString("message"),
-                                     location: try Self.location(t["at"], fallback: caller), subject: try args.string("subject")))
+                var finding = Finding(rule: check.info.id, severity: severity, message: try args.requiredString("message"),
+                                      location: try Self.location(t["at"], fallback: caller), subject: try args.string("subject"))
+                // `related`: other places of the same cause, as locations or tables with one.
+                if case .table(let list) = t["related"] {
+                    for value in list.arrayValues() ?? [] {
+                        let place = try Self.location(value, fallback: caller)
+                        if place != caller { finding.related.append(place) }
+                    }
+                }
+                found.append(finding)
             default:
                 throw LuaArguments.Problem(description: "report expects { message = …, at = location } or (message, location)")
             }

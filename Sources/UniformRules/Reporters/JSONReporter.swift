@@ -32,6 +32,9 @@ public struct JSONReporter: FindingReporter {
             ("column", .optional(finding.location?.column)),
             ("offset", .optional(finding.location?.offset)),
             ("subject", .optional(finding.subject)),
+            ("related", .array(finding.related.map { place in
+                .object([("file", .string(place.file)), ("line", .optional(place.line)), ("column", .optional(place.column))])
+            })),
         ])
     }
 }

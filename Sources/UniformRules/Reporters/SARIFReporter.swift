@@ -71,6 +71,13 @@ public struct SARIFReporter: FindingReporter {
         if let location = finding.location {
             members.append(("locations", .array([Self.location(location, base: base)])))
         }
+        if !finding.related.isEmpty {
+            members.append(("relatedLocations", .array(finding.related.enumerated().map { i, place in
+                guard case .object(var fields) = Self.location(place, base: base) else { return .null }
+                fields.insert(("id", .int(i)), at: 0)
+                return .object(fields)
+            })))
+        }
         members.append(("partialFingerprints", .object([(Self.fingerprintKey, .string(fingerprint))])))
         return .object(members)
     }
