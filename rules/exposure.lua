@@ -9,6 +9,7 @@ end
 --- Xcode project. None of them is "outside".
 local function team(app)
   local inside = { app.id }
+  for _, pattern in ipairs(uniform.team().suite) do inside[#inside + 1] = pattern end
   for _, other in ipairs(uniform.apps()) do
     if other.id ~= app.id and ((app.host and other.id == app.host) or other.host == app.id
         or (app.project and other.project == app.project)) then
@@ -34,6 +35,11 @@ uniform.check {
         -- others' formats are meant to travel.
         local private = pattern and not id:find("^public%.") and not id:find("^com%.apple%.") and not id:find("%$")
           and (app.id:find("^standin%.") or uniform.same_vendor(d.id, app.id)) and not d.reference_url
+        -- `private_types` in .uniform.lua says so outright.
+        for _, glob in ipairs(uniform.team().private_types) do
+          local lua_pattern = "^" .. glob:lower():gsub("[%.%-%+%?%(%)%[%]%^%$%%]", "%%%0"):gsub("%*", ".*") .. "$"
+          if id:find(lua_pattern) then private = true end
+        end
         if private and not seen[id] then
           seen[id] = true
           local inside = team(app)

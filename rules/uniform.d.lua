@@ -498,6 +498,10 @@ function uniform.declarations(options) end
 ---@return string[]
 function uniform.plist_keys(options) end
 
+---What .uniform.lua says about the team: `suite` (its apps' bundle-id patterns) and `private_types`.
+---@return { suite: string[], private_types: string[] }
+function uniform.team() end
+
 ---Whether a type identifier belongs to the app's own organisation (TLD swaps, project domain in the app id).
 ---@param type_id string
 ---@param app_id string

@@ -113,4 +113,21 @@ final class PrecisionTests: XCTestCase {
         let sarif = try CLI.run(["check", "--format", "sarif"], in: dir)
         XCTAssertTrue(sarif.stdout.contains("\"relatedLocations\""), sarif.stdout)
     }
+
+    /// `suite` puts a team's apps inside, `private_types` marks a type private whatever the
+    /// heuristics say (a type with a reference URL reads as a published format otherwise).
+    func testTheTeamDecidesWhatIsInsideAndWhatIsPrivate() throws {
+        let owner = exporter("com.acme.monitor", exports: "com.acme.session", tags: "<key>public.filename-extension</key><array><string>acsession</string></array>",
+                             parents: ["public.plain-text"]).replacingOccurrences(of: "<key>UTTypeIdentifier</key>",
+                                                                                   with: "<key>UTTypeReferenceURL</key><string>https://acme.example/session</string><key>UTTypeIdentifier</key>")
+        try TestManifest.write(owner, to: dir, "Monitor/Info.plist")
+        try TestManifest.write(TestManifest.app("org.partner.editor", claims: ["public.plain-text"]), to: dir, "Editor/Info.plist")
+        XCTAssertEqual(try findings("exposed-private-type"), [], "a type with a reference URL reads as published")
+        try TestManifest.write("return { manifests = { \"Monitor\", \"Editor\" }, private_types = { \"com.acme.*\" } }\n", to: dir, ".uniform.lua")
+        let exposed = try findings("exposed-private-type")
+        XCTAssertEqual(exposed.count, 1, "\(exposed)")
+        XCTAssertTrue(exposed.first?.contains("org.partner.editor") == true, "\(exposed)")
+        try TestManifest.write("return { manifests = { \"Monitor\", \"Editor\" }, private_types = { \"com.acme.*\" }, suite = { \"org.partner.*\" } }\n", to: dir, ".uniform.lua")
+        XCTAssertEqual(try findings("exposed-private-type"), [], "the partner's editor is part of the suite")
+    }
 }

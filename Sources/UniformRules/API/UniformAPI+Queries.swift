@@ -60,6 +60,12 @@ extension UniformAPI {
             let context = try args.string("context") ?? "root"
             return [self.builder.strings(InfoPlistKeys.names(context: context, platform: try args.string("platform")))]
         }
+        functions["team"] = { _ in
+            // `suite` and `private_types` from .uniform.lua.
+            let team = self.engine.team
+            return [.table(self.engine.state.makeTable(fields: ["suite": self.builder.strings(team.suite),
+                                                                "private_types": self.builder.strings(team.privateTypes)]))]
+        }
         functions["same_vendor"] = { ctx in
             [.boolean(Vendor.same(typeID: try ctx.string(1), appID: try ctx.string(2)))]
         }

@@ -32,6 +32,11 @@ public struct Configuration: Sendable {
     public var platform: PlatformFilter?
     /// `distribution = "app-store" | "outside"`: how the apps ship, unless an app says otherwise.
     public var distribution: Distribution?
+    /// `suite = { "co.example.*" }`: bundle-id patterns of the team's apps, all "inside" for
+    /// the exposure check, wherever they come from.
+    public var suite: [String] = []
+    /// `private_types = { "co.example.secret.*" }`: types the team means to keep to its apps.
+    public var privateTypes: [String] = []
     public var defaults: String?
     public var checkOptions = CheckOptions()
     public var reporters: [String] = []
@@ -74,7 +79,7 @@ public struct Configuration: Sendable {
         }
         let args = LuaArguments(function: displayPath(file), table: t)
         do {
-            try args.allowOnly(["manifests", "project", "configuration", "xcconfig", "apps", "rules", "tests", "defines", "platform", "distribution", "defaults", "disable", "severity", "reporters", "limits", "standard_rules", "suppress"])
+            try args.allowOnly(["manifests", "project", "configuration", "xcconfig", "apps", "rules", "tests", "defines", "platform", "distribution", "suite", "private_types", "defaults", "disable", "severity", "reporters", "limits", "standard_rules", "suppress"])
             config.manifests = try args.strings("manifests")
             config.declaresManifests = !t["manifests"].isNil
             config.projects = try args.strings("project")
@@ -96,6 +101,8 @@ public struct Configuration: Sendable {
                 guard let distribution = Distribution(rawValue: d) else { throw args.fail("'distribution' must be app-store or outside") }
                 config.distribution = distribution
             }
+            config.suite = try args.strings("suite")
+            config.privateTypes = try args.strings("private_types")
             config.defaults = try args.string("defaults")
             if let suppress = try args.tableValue("suppress") {
                 config.suppressions = try ConfiguredSuppressions.read(suppress, directory: directory, file: file)

@@ -10,6 +10,9 @@ import UniformLua
 public final class RuleEngine {
     public let state: LuaState
     public private(set) var inputs: WorldInputs
+    /// What the configuration tells rules about the team (`uniform.team()`): its apps' bundle-id
+    /// patterns and the types it keeps private.
+    public var team = TeamSettings()
     public private(set) var loadedFiles: [String] = []
 
     var ruleDeclarations: [TypeDeclaration] = []

@@ -223,6 +223,7 @@ public struct Session {
         let inputs = WorldInputs(manifests: manifests, preferenceDefaults: preferences,
                                  platform: options.platform ?? config.platform ?? .all, findings: findings)
         let engine = RuleEngine(inputs: inputs, limits: config.limits, output: output)
+        engine.team = TeamSettings(suite: config.suite, privateTypes: config.privateTypes)
         do {
             if options.standardRules && config.standardRules { try engine.loadStandardRules() }
             for rule in config.rules.map(config.resolve) + options.rules.map { local($0, directory: options.directory) } {
