@@ -32,6 +32,7 @@ uniform.check {
   severity = "warning",
   description = "A document type has no LSHandlerRank: App Store Connect warns (ITMS-90788); Launch Services uses Default. A note for apps distributed outside the App Store.",
   example = "<dict><key>CFBundleTypeName</key><string>PDB</string> … no LSHandlerRank … </dict>",
+  source = "Apple, LSHandlerRank (https://developer.apple.com/documentation/bundleresources/information-property-list/cfbundledocumenttypes/lshandlerrank): Owner, Default, Alternate, None; a missing rank is Default. App Store Connect ITMS-90788 is an upload warning.",
   run = function(report)
     each_claim(function(app, claim)
       if claim.declared_rank == nil and not app.synthetic and handler_roles[claim.role] then
@@ -53,6 +54,7 @@ uniform.check {
   severity = "error",
   description = "CFBundleDocumentTypes is not an array of dictionaries (App Store: ITMS-90243).",
   example = "<key>CFBundleDocumentTypes</key><dict>…</dict>",
+  source = "Apple, CFBundleDocumentTypes (https://developer.apple.com/documentation/bundleresources/information-property-list/cfbundledocumenttypes): an array of dictionaries; App Store Connect refuses the upload otherwise (ITMS-90243).",
   run = function(report)
     for _, app in ipairs(uniform.apps()) do
       local root = uniform.plist(app.id)
@@ -83,6 +85,7 @@ uniform.check {
   severity = "warning",
   description = "An iOS app declares CFBundleDocumentTypes without LSSupportsOpeningDocumentsInPlace or UISupportsDocumentBrowser: App Store Connect warns (ITMS-90737). A note for apps distributed outside the App Store.",
   example = "an iOS Info.plist with CFBundleDocumentTypes and neither key",
+  source = "Apple, LSSupportsOpeningDocumentsInPlace (https://developer.apple.com/documentation/bundleresources/information-property-list/lssupportsopeningdocumentsinplace); App Store Connect warning ITMS-90737.",
   run = function(report)
     for _, app in ipairs(uniform.apps()) do
       if app.platform == "ios" and #app.claims > 0 and not app.synthetic

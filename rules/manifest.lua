@@ -75,6 +75,7 @@ uniform.check {
   severity = "warning",
   description = "A key Apple documents nowhere (Catalog/InfoPlistKeys.tsv) but close to one of the manifest's platform (it is silently ignored).",
   example = "<key>LSTypeIsPackageLSTypeIsPackage</key> or <key>UTITagTypeSpecification</key>",
+  source = "Apple's documented keys, each with its page: Sources/UniformCore/Catalog/InfoPlistKeys.tsv (https://developer.apple.com/documentation/bundleresources/information-property-list).",
   run = function(report)
     for _, app in ipairs(uniform.apps()) do
       local root = uniform.plist(app.id)
@@ -102,6 +103,7 @@ uniform.check {
   severity = "warning",
   description = "A document type has none of LSItemContentTypes, CFBundleTypeExtensions, CFBundleTypeMIMETypes, CFBundleTypeOSTypes: it binds nothing.",
   example = "<dict><key>CFBundleTypeName</key><string>Doc</string><key>CFBundleTypeRole</key><string>Viewer</string></dict>",
+  source = "Apple, CFBundleDocumentTypes (https://developer.apple.com/documentation/bundleresources/information-property-list/cfbundledocumenttypes): an entry names its types with LSItemContentTypes (or the legacy tag keys).",
   run = function(report)
     for _, app in ipairs(uniform.apps()) do
       for _, claim in ipairs(app.claims) do
@@ -119,6 +121,7 @@ uniform.check {
   severity = "warning",
   description = "A document type has LSItemContentTypes, so its legacy extension/MIME keys are ignored, and some of those extensions or MIME types are not covered by the claimed types: files with them no longer open in the app.",
   example = "LSItemContentTypes public.shell-script plus CFBundleTypeExtensions bashrc (no declared type has .bashrc)",
+  source = "Apple, Information Property List Key Reference, Core Foundation Keys, LSItemContentTypes: when present, CFBundleTypeExtensions, CFBundleTypeMIMETypes and CFBundleTypeOSTypes are ignored.",
   run = function(report)
     for _, app in ipairs(uniform.apps()) do
       for _, claim in ipairs(app.claims) do

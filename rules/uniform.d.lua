@@ -289,6 +289,7 @@ function CandidateList:sort(less) end
 ---@field severity? uniform.Severity default warning
 ---@field description? string
 ---@field example? string
+---@field source? string the Apple documentation the rule rests on
 ---@field run fun(report: uniform.Report)
 
 ---@class uniform.ReportArgs

@@ -38,6 +38,19 @@ final class RulesAndClaimsCommandTests: XCTestCase {
 
     /// Molecules (iOS) and LibreOffice (macOS) both declare a `.pdb` type: each platform is its
     /// own world, so they never compete (they did before worlds were split by platform).
+    /// Every standard check names the Apple documentation (or App Store Connect message) its
+    /// claim rests on, and `uniform rules ID` shows it.
+    func testEveryStandardCheckCitesItsSource() throws {
+        let json = try CLI.json(try CLI.run(["rules", "--format", "json"]).stdout)
+        let rules = try XCTUnwrap(json["rules"] as? [[String: Any]])
+        let standard = rules.filter { ($0["defined_at"] as? String)?.hasPrefix("rules/") == true }
+        XCTAssertGreaterThanOrEqual(standard.count, 16)
+        for rule in standard {
+            XCTAssertFalse(((rule["source"] as? String) ?? "").isEmpty, "\(rule["id"] ?? "?") names no source")
+        }
+        XCTAssertTrue(try CLI.run(["rules", "missing-handler-rank"]).stdout.contains("source: Apple, LSHandlerRank"))
+    }
+
     func testClaimsOfPDBListMoleculesAndLibreOfficeWithTheirApps() throws {
         let plists = try CLI.shared("realworld/plists")
         let run = try CLI.run(["claims", ".pdb", "-m", plists])

@@ -45,7 +45,7 @@ extension UniformAPI {
         }
         functions["check"] = { ctx in
             let args = try self.arguments(ctx, "check")
-            try args.allowOnly(["id", "severity", "description", "example", "run"])
+            try args.allowOnly(["id", "severity", "description", "example", "source", "run"])
             let id = try args.requiredString("id")
             let severity = try args.string("severity").map { s -> Severity in
                 guard let parsed = Severity(rawValue: s.lowercased()) else { throw args.fail("'severity' must be error, warning or note") }
@@ -55,7 +55,8 @@ extension UniformAPI {
             if self.engine.checks.contains(where: { $0.info.id == id }) {
                 throw args.fail("a check '\(id)' is already defined at \(self.engine.checks.first { $0.info.id == id }!.info.location)")
             }
-            let info = CheckInfo(id: id, severity: severity, description: try args.string("description") ?? "", example: try args.string("example"), location: self.caller(ctx))
+            var info = CheckInfo(id: id, severity: severity, description: try args.string("description") ?? "", example: try args.string("example"), location: self.caller(ctx))
+            info.source = try args.string("source")
             self.engine.checks.append(CheckRule(info: info, function: run))
             return []
         }

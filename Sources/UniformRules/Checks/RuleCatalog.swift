@@ -9,6 +9,8 @@ public struct RuleCatalog {
         public var disabled: Bool
         public var description: String
         public var example: String?
+        /// The Apple documentation the rule rests on, when it names one.
+        public var source: String?
         /// nil for rules built into the loader, graph, suppressions and baselines.
         public var definedAt: SourceLocation?
     }
@@ -19,11 +21,11 @@ public struct RuleCatalog {
     public init(engine: RuleEngine, options: CheckOptions) {
         var rules = BuiltinRules.all.map {
             Entry(id: $0.id, severity: options.severities[$0.id] ?? $0.severity, disabled: options.disabled.contains($0.id),
-                  description: $0.description, example: nil, definedAt: nil)
+                  description: $0.description, example: nil, source: nil, definedAt: nil)
         }
         rules += engine.checkInfos.map {
             Entry(id: $0.id, severity: options.severities[$0.id] ?? $0.severity, disabled: options.disabled.contains($0.id),
-                  description: $0.description, example: $0.example, definedAt: $0.location)
+                  description: $0.description, example: $0.example, source: $0.source, definedAt: $0.location)
         }
         self.rules = rules
     }
@@ -43,6 +45,7 @@ public struct RuleCatalog {
         var lines = [rule.id, "  severity: \(rule.severity.rawValue)\(rule.disabled ? " (disabled in .uniform.lua)" : "")",
                      "  defined at: \(rule.definedAt?.description ?? "built into uniform")", "", "  \(rule.description)"]
         if let example = rule.example { lines += ["", "  example: \(example)"] }
+        if let source = rule.source { lines += ["", "  source: \(source)"] }
         lines += ["", "  silence it with a reason: <!-- uniform:ignore \(rule.id): why --> before the entry, or",
                   "  suppress = { { rule = \"\(rule.id)\", file = \"…\", reason = \"…\" } } in .uniform.lua"]
         return lines.joined(separator: "\n")
@@ -51,7 +54,7 @@ public struct RuleCatalog {
     public static func json(_ rule: Entry) -> JSONValue {
         .object([
             ("id", .string(rule.id)), ("severity", .string(rule.severity.rawValue)), ("disabled", .bool(rule.disabled)),
-            ("description", .string(rule.description)), ("example", .optional(rule.example)),
+            ("description", .string(rule.description)), ("example", .optional(rule.example)), ("source", .optional(rule.source)),
             ("defined_at", .optional(rule.definedAt?.description)),
         ])
     }

@@ -35,6 +35,8 @@ public struct CheckInfo: Sendable {
     public var description: String
     public var example: String?
     public var location: SourceLocation
+    /// The Apple documentation (or message) the rule rests on.
+    public var source: String? = nil
 }
 
 struct CheckRule {
