@@ -52,7 +52,7 @@ local function suggestion(key, list)
   return nil
 end
 
-local function check_keys(report, dict, kind, where, platform)
+local function check_keys(report, dict, kind, where, platform, extension_point)
   for _, entry in ipairs(dict.entries) do
     local key = entry.key
     -- Device and platform variants: UISupportedInterfaceOrientations~ipad, LSEnvironment-x86_64.
@@ -62,6 +62,8 @@ local function check_keys(report, dict, kind, where, platform)
     local known = documented_anywhere()
     if not known[key] and not known[base] then
       local guess = suggestion(key, candidates(kind, platform == "ios" and "ios" or "macos"))
+      -- NSExtension belongs in an extension's bundle: never the advice for an app.
+      if guess == "NSExtension" and not extension_point then guess = nil end
       if guess then
         report { at = entry.location, subject = key,
                  message = "unknown key '" .. key .. "' in " .. where .. "; did you mean '" .. guess .. "'? (it is ignored as written)" }
@@ -80,7 +82,7 @@ uniform.check {
     for _, app in ipairs(uniform.apps()) do
       local root = uniform.plist(app.id)
       if root and root.kind == "dictionary" then
-        check_keys(report, root, "root", "the Info.plist root", app.platform)
+        check_keys(report, root, "root", "the Info.plist root", app.platform, app.extension_point)
         for _, entry in ipairs(root.entries) do
           local value = entry.value
           if value.kind == "array" then

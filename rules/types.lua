@@ -35,7 +35,12 @@ uniform.check {
     -- every player's formats): for those roles an undeclared type is expected, unless a declared
     -- one is so close that it is surely a typo (com.bittorrent.torrent for org.bittorrent.torrent).
     local plug_in = { QLGenerator = true, MDImporter = true, None = true }
-    local function near_miss(id) return #uniform.similar_types(id) > 0 end
+    local function near_miss(id)
+      for _, similar in ipairs(uniform.similar_types(id)) do
+        if uniform.same_vendor(similar, id) then return true end
+      end
+      return false
+    end
     for _, app in ipairs(uniform.apps()) do
       for _, claim in ipairs(app.claims) do
         for i, id in ipairs(claim.types) do
@@ -107,7 +112,9 @@ uniform.check {
           -- time: a likely mistake, not an error.
           report { at = d.location, subject = d.id,
                    message = "exports '" .. d.id .. "', an identifier in Apple's domain (public.*, com.apple.*): import it instead (UTImportedTypeDeclarations); where the system declares it, its declaration wins and this one is ignored" }
-        elseif not app.id:find("^standin%.") and not is_placeholder(d.id) and not uniform.same_vendor(d.id, app.id) and types_files(d) then
+        elseif not app.id:find("^standin%.") and not is_placeholder(d.id) and not uniform.same_vendor(d.id, app.id) and types_files(d)
+               -- Apple tells a MediaExtension format reader to export the formats it reads.
+               and not (app.extension_point or ""):find("^com%.apple%.mediaextension%.") then
           report { at = d.location, subject = d.id,
                    message = "exports '" .. d.id .. "', which belongs to another vendor than " .. app.id .. "; import it unless this app owns the format" }
         end

@@ -348,6 +348,10 @@ public struct TypeGraph: Sendable {
                     // The supplement yields to apps by design (the type is newer than many
                     // systems the app runs on): overriding it is not worth a word.
                     if declarations[Int(n)].location.file == SystemCatalog.supplementFileName { continue }
+                    // Nor does an app's declaration identical to the catalog's: nothing changes.
+                    let catalog = declarations[Int(n)], app = declarations[Int(w)]
+                    if catalog.parents.map({ $0.lowercased() }) == app.parents.map({ $0.lowercased() }),
+                       Self.tags(of: app, within: catalog), Self.tags(of: catalog, within: app) { continue }
                     // The catalog is not the user's file: point at the declaration that overrides it.
                     findings.append(Finding(rule: "duplicate-declaration", severity: .note, deferred: message,
                                             location: declarations[Int(w)].location, subject: declarations[Int(w)].identifier))
@@ -357,6 +361,10 @@ public struct TypeGraph: Sendable {
                 // Apple's templates do: routine, not worth a word. Extra tags are (they are lost).
                 let loser = declarations[Int(n)], winner = declarations[Int(w)]
                 if loser.kind == .imported, case .catalog = winner.origin, Self.tags(of: loser, within: winner) { continue }
+                // A host app importing what its own extension exports (or the other way round):
+                // one team, one type, as Apple's extension templates write it.
+                if loser.kind == .imported, case .manifest(let exporter) = winner.origin, case .manifest(let importer) = loser.origin,
+                   exporter.lowercased().hasPrefix(importer.lowercased() + ".") || importer.lowercased().hasPrefix(exporter.lowercased() + ".") { continue }
                 // Two imports of a system type are routine; conflicting exports are not.
                 let severity: Severity = declarations[Int(n)].kind == .exported ? .warning : .note
                 var finding = Finding(rule: "duplicate-declaration", severity: severity, deferred: message,
