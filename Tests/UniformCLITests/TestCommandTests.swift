@@ -10,9 +10,10 @@ final class TestCommandTests: XCTestCase {
 
     override func setUpWithError() throws {
         directory = try CLI.temporaryDirectory()
-        let apps = CLI.packageRoot.appendingPathComponent("examples/molecules/apps").path
+        // The apps live inside the suite's repository: a configuration reads nothing outside it.
+        try FileManager.default.copyItem(at: CLI.packageRoot.appendingPathComponent("examples/molecules/apps"), to: directory.appendingPathComponent("apps"))
         try write(".uniform.lua", """
-        return { manifests = { "\(apps)" }, rules = { "rules/policy.lua" }, tests = { "tests" } }
+        return { manifests = { "apps" }, rules = { "rules/policy.lua" }, tests = { "tests" } }
         """)
         try write("rules/policy.lua", """
         -- line 1

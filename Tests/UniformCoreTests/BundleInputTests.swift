@@ -163,7 +163,9 @@ final class BundleInputTests: XCTestCase {
 
     /// The search lists linked files, skips hidden folders and node_modules, and does not go
     /// into linked folders (which could loop or leave the tree).
-    func testDirectorySearchFollowsLinkedFilesButNotLinkedFolders() throws {
+    /// A link to a file inside the searched folder is followed; one that leaves it (what a pull
+    /// request could plant to read a file elsewhere) is not, nor is a linked folder.
+    func testDirectorySearchFollowsLinksOnlyWithinTheTreeAndNotLinkedFolders() throws {
         try fixtures.write(BundleFixtures.example("TextPad"), at: "outside/TextPad-Info.plist")
         try fixtures.write(BundleFixtures.example("FileBox"), at: "tree/.hidden/FileBox-Info.plist")
         try fixtures.write(BundleFixtures.example("FileBox"), at: "tree/node_modules/FileBox-Info.plist")
@@ -175,8 +177,13 @@ final class BundleInputTests: XCTestCase {
         try fm.createSymbolicLink(atPath: root.appendingPathComponent("tree/folder-link").path,
                                   withDestinationPath: root.appendingPathComponent("outside").path)
         try fm.createSymbolicLink(atPath: root.appendingPathComponent("tree/dangling-Info.plist").path, withDestinationPath: "/nonexistent/x.plist")
+        try fixtures.write(BundleFixtures.example("TextPad"), at: "tree/shared/TextPad-Info.plist")
+        try fm.createSymbolicLink(atPath: root.appendingPathComponent("tree/inside-Info.plist").path,
+                                  withDestinationPath: root.appendingPathComponent("tree/shared/TextPad-Info.plist").path)
         let (world, _) = load([root.appendingPathComponent("tree").path])
-        XCTAssertEqual(world.apps.map(\.bundleID).sorted(), ["com.brightleafapps.textpad", "com.sunsetlakesoftware.molecules"])
+        // TextPad twice (its file and the link to it inside the tree), never the outside copy.
+        XCTAssertEqual(world.apps.map(\.file).filter { $0.contains("outside") }, [])
+        XCTAssertEqual(world.apps.map(\.bundleID).sorted(), ["com.brightleafapps.textpad", "com.brightleafapps.textpad#2", "com.sunsetlakesoftware.molecules"])
     }
 
     static let archiveInfo = """

@@ -19,6 +19,8 @@ enum DirectoryWalk {
         let isDirectory: Bool
         /// Whether it exists (a dangling link does not).
         let exists: Bool
+        /// Whether it is a symbolic link (what it points at may lie outside the walked tree).
+        var isLink = false
     }
 
     /// Calls `visit` for every entry below `root`; descends into a directory (not a link to
@@ -42,6 +44,7 @@ enum DirectoryWalk {
             let path = directory + "/" + name
             let relative = prefix.isEmpty ? name : prefix + "/" + name
             var isDirectory = type == UInt8(DT_DIR), exists = true, descend = isDirectory
+            var isLink = type == UInt8(DT_LNK)
             if type != UInt8(DT_DIR) && type != UInt8(DT_REG) {
                 // Links and file systems that do not fill in d_type: ask what the path is.
                 var info = stat()
@@ -49,8 +52,11 @@ enum DirectoryWalk {
                 isDirectory = exists && (info.st_mode & S_IFMT) == S_IFDIR
                 var linkInfo = stat()
                 descend = isDirectory && lstat(path, &linkInfo) == 0 && (linkInfo.st_mode & S_IFMT) == S_IFDIR
+                isLink = isLink || (lstat(path, &linkInfo) == 0 && (linkInfo.st_mode & S_IFMT) == S_IFLNK)
             }
-            if visit(Entry(relative: relative, name: name, isDirectory: isDirectory, exists: exists)), descend {
+            var entry = Entry(relative: relative, name: name, isDirectory: isDirectory, exists: exists)
+            entry.isLink = isLink
+            if visit(entry), descend {
                 walk(path, prefix: relative, visit: visit)
             }
         }

@@ -72,9 +72,13 @@ public struct ManifestLoader: Sendable {
     /// Everything readable under a directory, in path order.
     private func search(_ directory: String) -> [Entry] {
         var found: [(relative: String, kind: InputKind)] = []
+        // A committed symbolic link to a file outside the folder searched is not followed: the
+        // folder is what the user named, the link is what a pull request may have planted.
+        let boundary = RepositoryBoundary(root: directory)
         DirectoryWalk.walk(directory) { entry in
             let name = entry.name
             if name.hasPrefix(".") || name == "node_modules" { return false }
+            if entry.isLink, !boundary.contains(directory == "." ? entry.relative : directory + "/" + entry.relative) { return false }
             if Self.looksLikePlist(name) {
                 if entry.exists, !entry.isDirectory { found.append((entry.relative, .plist)) }
                 return true

@@ -19,11 +19,21 @@ public struct Session {
     /// Builds the session; bad input (missing files, unreadable projects, broken rules, an
     /// empty world where one is required) throws a `SessionError` naming the file and line.
     public static func open(_ options: SessionOptions, output: @escaping (String) -> Void = { print($0) }) throws(SessionError) -> Session {
-        let config = try loadConfiguration(options)
+        var config = try loadConfiguration(options)
+        let configuredInputs = !config.manifests.isEmpty || !config.projects.isEmpty
         var report = LoadReport()
+        // What the configuration names must lie inside the repository: a pull request supplies
+        // it. The command line's paths are the user's own.
+        let repository = RepositoryBoundary(startingAt: config.file == nil ? options.directory : config.directory)
+        var findings: [Finding] = []
+        config.manifests = inside(config.manifests, key: "manifests", config: config, boundary: repository, findings: &findings)
+        config.projects = inside(config.projects, key: "project", config: config, boundary: repository, findings: &findings)
+        config.xcconfigs = inside(config.xcconfigs, key: "xcconfig", config: config, boundary: repository, findings: &findings)
+        config.rules = inside(config.rules, key: "rules", config: config, boundary: repository, findings: &findings)
+        config.defaults = config.defaults.flatMap { inside([$0], key: "defaults", config: config, boundary: repository, findings: &findings).first }
         let settings = try buildSettings(options, config: config)
         let globalDefines = settings.values
-        var findings = settings.findings
+        findings += settings.findings
         let buildConfiguration = options.buildConfiguration ?? config.buildConfiguration ?? "Release"
 
         // Choose the inputs.
@@ -197,7 +207,8 @@ public struct Session {
             if finding.severity > .note { report.warnings.append(line) } else { report.notes.append(line) }
         }
 
-        let choseNothing = explicit.isEmpty && config.declaresManifests && config.manifests.isEmpty && config.projects.isEmpty
+        // `manifests = {}` on purpose (a rules-only repository), not a list emptied by the boundary.
+        let choseNothing = explicit.isEmpty && config.declaresManifests && !configuredInputs
         if options.requireManifests, manifests.isEmpty, loaded.errors.isEmpty, !choseNothing {
             let place = explicit.isEmpty ? Configuration.displayPath(searchRoot, relativeTo: options.directory) : explicit.joined(separator: ", ")
             // Targets were found but none could be read: say why, or the newcomer sees only "nothing".
@@ -291,6 +302,21 @@ public struct Session {
         let canonical = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
         let root = URL(fileURLWithPath: boundary).standardizedFileURL.resolvingSymlinksInPath().path
         return canonical == root || canonical.hasPrefix(root == "/" ? "/" : root + "/")
+    }
+
+    /// The configured paths inside the repository; each one outside is a finding naming it, and
+    /// is never read.
+    static func inside(_ paths: [String], key: String, config: Configuration, boundary: RepositoryBoundary, findings: inout [Finding]) -> [String] {
+        paths.filter { path in
+            let resolved = config.resolve(path)
+            guard !FileManager.default.fileExists(atPath: resolved) || boundary.contains(resolved) else {
+                findings.append(Finding(rule: "config.outside-repository", severity: .warning,
+                    message: "\(key) names \(path), which is outside the repository; it is not read",
+                    location: config.file.map { SourceLocation(file: Configuration.displayPath($0)) }, subject: path))
+                return false
+            }
+            return true
+        }
     }
 
     /// A path given relative to the run's directory, as the process can open it: unchanged when

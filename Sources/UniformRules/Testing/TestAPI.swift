@@ -27,6 +27,11 @@ struct TestAPI {
                 let add = ctx.boolean(1)
                 var paths: [String] = []
                 for i in 2...max(2, ctx.argumentCount) where i <= ctx.argumentCount { paths.append(self.resolve(try ctx.string(i))) }
+                // A test file comes with the pull request: it reads only inside the repository.
+                let repository = RepositoryBoundary(startingAt: self.directory)
+                if let outside = paths.first(where: { FileManager.default.fileExists(atPath: $0) && !repository.contains($0) }) {
+                    throw LuaArguments.Problem(description: "fixture.manifests: \(ProjectPath.lastComponent(outside)) is outside the repository; it is not read")
+                }
                 let loaded = ManifestLoader(defines: self.defines).load(paths.map { Configuration.displayPath($0) })
                 if let missing = loaded.missing.first { throw LuaArguments.Problem(description: "fixture.manifests: \(missing): no such file or directory") }
                 if let error = loaded.errors.first { throw LuaArguments.Problem(description: "fixture.manifests: \(error.description)") }

@@ -34,6 +34,9 @@ struct CheckCommand: ParsableCommand {
         let findings = try baseline.findings(of: session)
         let run = CheckRun(findings: findings, manifests: session.engine.world.apps.map(\.file), rules: session.engine.ruleInfos,
                            toolVersion: UniformVersion.current, baseDirectory: FileManager.default.currentDirectoryPath)
+        if formats.isEmpty, let outside = session.configuredReportsOutsideRepository().first {
+            throw CommandFailure.input("reporters = { \"\(outside)\" } in .uniform.lua writes outside the repository; name a path inside it (or pass --format)")
+        }
         let specs = formats.isEmpty ? (session.config.reporters.isEmpty ? ["text"] : session.config.reporters) : formats
         try ReportWriter.write(specs: specs, validNames: Reporters.findingNames) { spec, color in
             guard let reporter = Reporters.finding(named: spec.name, color: color) else { return nil }
