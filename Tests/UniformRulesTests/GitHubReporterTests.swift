@@ -7,7 +7,7 @@ final class GitHubReporterTests: XCTestCase {
             ::notice title=types.unused::type com.example.thing is never used, 50%25 of types are
             ::warning file=Apps/Legacy/Info.plist,title=manifest.duplicate-key::duplicate key CFBundleName:%0Athe second value wins (at byte offset 1234)
             ::error file=Apps/Viewer/Info.plist,line=12,col=5,title=handler-rank::Handler for <public.png> & co has no rank: 100%25 sure, really
-            ::error file=Apps/Viewer/Info.plist,line=30,col=9,title=handler-rank::Second claim\u{1} without rank
+            ::error file=Apps/Viewer/Info.plist,line=30,col=9,title=handler-rank::Second claim\\u{1} without rank
 
             """
         XCTAssertEqual(GitHubReporter().report(ReporterFixtures.run), expected)

@@ -39,7 +39,7 @@ final class TAPReporterTests: XCTestCase {
               offset: null
               subject: "public.png"
               ...
-            not ok 4 - Apps/Viewer/Info.plist:30:9: [handler-rank] Second claim\u{1} without rank
+            not ok 4 - Apps/Viewer/Info.plist:30:9: [handler-rank] Second claim\\\\u{1} without rank
               ---
               rule: "handler-rank"
               severity: "error"

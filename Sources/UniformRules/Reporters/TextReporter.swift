@@ -42,16 +42,16 @@ public struct TextReporter: FindingReporter {
     /// continuation lines of a multi-line message are indented under the first.
     func line(for finding: Finding) -> String {
         let label = ANSIStyle.forSeverity(finding.severity).apply(finding.severity.rawValue + ":", enabled: color)
-        var message = finding.message.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n    ")
+        var message = ReportText.visible(finding.message).split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n    ")
         var prefix = ""
         if let location = finding.location {
             if let line = location.line {
-                prefix = "\(location.file):\(line):" + (location.column.map { "\($0):" } ?? "") + " "
+                prefix = "\(ReportText.visible(location.file)):\(line):" + (location.column.map { "\($0):" } ?? "") + " "
             } else {
-                prefix = "\(location.file): "
+                prefix = "\(ReportText.visible(location.file)): "
                 if let offset = location.offset { message += " (at byte offset \(offset))" }
             }
         }
-        return "\(prefix)\(label) \(message) [\(finding.rule)]"
+        return ReportText.inert("\(prefix)\(label) \(message) [\(finding.rule)]")
     }
 }

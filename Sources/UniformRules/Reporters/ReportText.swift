@@ -1,0 +1,30 @@
+/// Text that came from manifests, file names or rules, made safe for a terminal and a CI log:
+/// control characters (C0 except tab and newline, DEL, C1 — the escape sequences that move a
+/// cursor or rewrite a log line) become visible `\u{1B}` escapes, NUL included, and a line
+/// that would start a GitHub workflow command (`::` or `##[`) is shifted by a space.
+public enum ReportText {
+    public static func visible(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if isControl(scalar) {
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// Every line of a report, none of them able to start a workflow command.
+    public static func inert(_ line: String) -> String {
+        line.split(separator: "\n", omittingEmptySubsequences: false).map { part in
+            part.hasPrefix("::") || part.hasPrefix("##[") ? " " + part : String(part)
+        }.joined(separator: "\n")
+    }
+
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        return (v < 0x20 && v != 0x09 && v != 0x0A) || v == 0x7F || (0x80...0x9F).contains(v)
+    }
+}
