@@ -29,4 +29,22 @@ final class OutputSafetyTests: XCTestCase {
             }
         }
     }
+
+    /// A check that reports without end (a hostile rule, or one finding per copy of a manifest
+    /// repeated thousands of times) is capped per run, and the rest is counted in one note.
+    func testFindingsPerCheckAreCapped() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try TestManifest.write(TestManifest.app("com.acme.app", claims: ["public.plain-text"]), to: dir, "App/Info.plist")
+        try TestManifest.write("""
+        uniform.check { id = "flood", severity = "note", run = function(report)
+          for i = 1, 2500 do report { message = "finding " .. i, at = uniform.apps()[1] } end
+        end }
+        """, to: dir, "rules/flood.lua")
+        let run = try CLI.run(["check", "-r", "rules/flood.lua", "--format", "json"], in: dir)
+        let findings = try XCTUnwrap(try CLI.json(run.stdout)["findings"] as? [[String: Any]])
+        let flood = findings.filter { $0["rule"] as? String == "flood" }
+        XCTAssertEqual(flood.count, 2_001)
+        XCTAssertTrue(flood.contains { ($0["message"] as? String)?.contains("500 more findings of 'flood' not shown") == true }, "\(flood.suffix(2))")
+    }
 }

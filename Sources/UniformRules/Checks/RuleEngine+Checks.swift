@@ -33,10 +33,31 @@ extension RuleEngine {
         return RootCauses.collapse(findings).compactMap(options.apply).sorted(by: Finding.reportOrder)
     }
 
+    /// At most this many findings per check and run: a hostile manifest (or a rule in a loop)
+    /// cannot bury the report or exhaust memory; the rest is counted in one note.
+    public static let findingsPerCheck = 2_000
+
     private func run(_ check: CheckRule) -> [Finding] {
+        var (found, reported) = cappedFindings(of: check)
+        if found.count > Self.findingsPerCheck {
+            // `reported` counts every report call; errors of the check itself are in `found` too.
+            let dropped = max(found.count, reported) - Self.findingsPerCheck
+            found.removeLast(found.count - Self.findingsPerCheck)
+            found.append(Finding(rule: check.info.id, severity: .note,
+                                 message: "\(dropped) more finding\(dropped == 1 ? "" : "s") of '\(check.info.id)' not shown (at most \(Self.findingsPerCheck) per check and run)",
+                                 location: check.info.location, subject: check.info.id))
+        }
+        return found
+    }
+
+    private func cappedFindings(of check: CheckRule) -> (findings: [Finding], reported: Int) {
         var found: [Finding] = []
+        var reported = 0
         let builder = LuaBuilder(state: state)
         let report = state.makeFunction(name: "report") { ctx in
+            // Past the cap only counted: memory stays bounded whatever the rule does.
+            reported += 1
+            guard found.count <= Self.findingsPerCheck else { return [] }
             let caller = ctx.callerLocation().map { SourceLocation(file: $0.file, line: $0.line) } ?? check.info.location
             switch ctx[1] {
             case .string(let message):
@@ -76,7 +97,7 @@ extension RuleEngine {
             found.append(Finding(rule: "rule-error", severity: .error, message: "check '\(check.info.id)' failed: \(error)",
                                  location: check.info.location, subject: check.info.id))
         }
-        return found
+        return (found, reported)
     }
 
     /// `at` may be a location table, or any table with a `location` (apps, claims, declarations).
