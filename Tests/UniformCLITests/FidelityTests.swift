@@ -84,11 +84,8 @@ final class FidelityTests: XCTestCase {
 
         // One process per fact, several at a time (each is a fresh `uniform`, as a user runs it).
         let checkable = facts.filter { !$0.note.hasPrefix("env:") }
-        nonisolated(unsafe) let answers = UnsafeMutableBufferPointer<String>.allocate(capacity: checkable.count)
-        answers.initialize(repeating: "")
-        defer { answers.deallocate() }
-        DispatchQueue.concurrentPerform(iterations: checkable.count) { i in
-            answers[i] = (try? Self.answer(checkable[i], in: directory)) ?? "the CLI could not be run"
+        let answers = CLI.concurrently(checkable.count) { i in
+            (try? Self.answer(checkable[i], in: directory)) ?? "the CLI could not be run"
         }
         var checked = 0, agreed = 0, unexpected: [String] = [], healed: [String] = []
         for (i, fact) in checkable.enumerated() {

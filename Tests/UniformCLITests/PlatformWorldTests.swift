@@ -30,6 +30,13 @@ final class PlatformWorldTests: XCTestCase {
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
 
+    /// `uniform test` in the repository, which must fail (exit 1).
+    func failingSuite(file: StaticString = #filePath, line: UInt = #line) throws -> CLI.Result {
+        let run = try CLI.run(["test"], in: dir)
+        XCTAssertEqual(run.status, 1, run.stdout + run.stderr, file: file, line: line)
+        return run
+    }
+
     func testEachPlatformHasItsOwnDeclarations() throws {
         let ios = try CLI.run(["type", ".md", "--platform", "ios"], in: dir)
         XCTAssertTrue(ios.stdout.contains("iOS/Info.plist"), ios.stdout)
@@ -78,8 +85,7 @@ final class PlatformWorldTests: XCTestCase {
           end)
         end)
         """, to: dir, "tests/platform_test.lua")
-        let run = try CLI.run(["test"], in: dir)
-        XCTAssertEqual(run.status, 1, run.stdout + run.stderr)
+        let run = try failingSuite()
         XCTAssertTrue(run.stdout.contains("1 passed, 2 failed"), run.stdout)
         XCTAssertTrue(run.stdout.contains("on iOS: \".md\" should conform to \"public.text\""), run.stdout)
         XCTAssertTrue(run.stdout.contains("no app \"com.acme.notse.ios\" in the world (a typo?)"), run.stdout)
@@ -123,8 +129,7 @@ final class PlatformWorldTests: XCTestCase {
           end)
         end)
         """, to: dir, "tests/markdown_test.lua")
-        let run = try CLI.run(["test"], in: dir)
-        XCTAssertEqual(run.status, 1, run.stdout + run.stderr)
+        let run = try failingSuite()
         XCTAssertTrue(run.stdout.contains("1 passed, 1 failed"), run.stdout)
         XCTAssertTrue(run.stdout.contains("on iOS the type is data only"), run.stdout)
     }

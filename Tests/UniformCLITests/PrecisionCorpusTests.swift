@@ -30,24 +30,17 @@ final class PrecisionCorpusTests: XCTestCase {
         for repository in try FileManager.default.contentsOfDirectory(atPath: xcode.path).sorted() where !repository.contains(".") {
             runs.append(("xcode/" + repository, ["check", "--format", "json"], xcode.appendingPathComponent(repository)))
         }
-        let jobs = runs
-        nonisolated(unsafe) let results = UnsafeMutableBufferPointer<[String: String]>.allocate(capacity: runs.count)
-        results.initialize(repeating: [:])
-        defer { results.deallocate() }
-        DispatchQueue.concurrentPerform(iterations: jobs.count) { i in
-            guard let run = try? CLI.run(jobs[i].arguments, in: jobs[i].directory),
-                  let findings = (try? CLI.json(run.stdout))?["findings"] as? [[String: Any]] else { return }
-            var found: [String: String] = [:]
+        var present: [String: String] = [:]
+        for (job, run) in zip(runs, CLI.runAll(runs.map { ($0.arguments, $0.directory) })) {
+            guard let run, let findings = (try? CLI.json(run.stdout))?["findings"] as? [[String: Any]] else { continue }
             for finding in findings {
                 let file = finding["file"] as? String ?? ""
-                let source = jobs[i].source.hasPrefix("plists/") ? jobs[i].source : jobs[i].source + "/" + file
+                let source = job.source.hasPrefix("plists/") ? job.source : job.source + "/" + file
                 let line = (finding["line"] as? Int).map(String.init) ?? ""
-                found["\(source)\t\(finding["rule"] as? String ?? "")\t\(line)"] = finding["severity"] as? String ?? ""
+                let key = "\(source)\t\(finding["rule"] as? String ?? "")\t\(line)"
+                if present[key] == nil { present[key] = finding["severity"] as? String ?? "" }
             }
-            results[i] = found
         }
-        var present: [String: String] = [:]
-        for found in results { present.merge(found) { a, _ in a } }
 
         var lost: [String] = [], back: [String] = [], louder: [String] = [], gone: [String] = []
         for row in rows {

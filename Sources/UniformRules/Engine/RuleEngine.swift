@@ -67,10 +67,15 @@ public final class RuleEngine {
     private var allManifests: [Manifest] { inputs.manifests + syntheticApps }
 
     /// The platforms the apps are for, as `--platform` narrows them: one world each.
+    /// Asked on every API call while checks run per platform: worked out once per world.
     public var platformsInPlay: [Platform] {
-        let present = Platform.allCases.filter { p in inputs.platform.includes(p) && allManifests.contains { $0.platform == p } }
+        if let cachedPlatforms { return cachedPlatforms }
+        let apps = allManifests
+        let present = Platform.allCases.filter { p in inputs.platform.includes(p) && apps.contains { $0.platform == p } }
+        cachedPlatforms = present
         return present
     }
+    private var cachedPlatforms: [Platform]?
 
     /// The platforms an app id exists on, whatever `--platform` chose.
     public func platforms(ofApp bundleID: String) -> [Platform] {
@@ -120,6 +125,7 @@ public final class RuleEngine {
 
     func invalidateWorld() {
         cachedWorld = nil
+        cachedPlatforms = nil
         platformWorlds = [:]
         bundleIDArray = nil
         checkRunApps = nil

@@ -16,8 +16,7 @@ struct ConformsCommand: ParsableCommand {
         let session = try self.world.makeSession()
         let engine = session.engine
         let world = engine.world
-        let parsed = Target.parse(a, graph: world.graph)
-        if let problem = Target.inputError(for: a, target: parsed) { throw CommandFailure.input(problem) }
+        let parsed = try TargetArgument.parse(a, graph: world.graph)
         // One verdict per platform in play; it conforms only where every one says so.
         let platforms = PlatformScope.platforms(filter: world.platform, apps: world.apps)
         var lines: [String] = [], allConform = true, verdicts = Set<String>()

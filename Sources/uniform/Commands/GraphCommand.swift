@@ -49,8 +49,7 @@ struct GraphCommand: ParsableCommand {
             Output.error("uniform: note: drawn for \(PlatformScope.name(platform)); --platform \(platforms[1].rawValue) draws \(PlatformScope.name(platforms[1]))'s world")
         }
         let world = engine.world(for: platform)
-        let parsed = Target.parse(target, graph: world.graph)
-        if let problem = Target.inputError(for: target, target: parsed) { throw CommandFailure.input(problem) }
+        let parsed = try TargetArgument.parse(target, graph: world.graph)
         let query = Query(target: parsed, role: role, text: target, platform: platform)
         let resolution: Resolution
         do { resolution = try engine.resolve(query) } catch let error as RuleError { throw CommandFailure.input(error.description) }

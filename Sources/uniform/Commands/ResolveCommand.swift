@@ -36,9 +36,7 @@ struct ResolveCommand: ParsableCommand {
         let session = try self.world.makeSession()
         let engine = session.engine
         let world = engine.world
-        let parsed = Target.parse(target, graph: world.graph)
-        if let problem = Target.inputError(for: target, target: parsed) { throw CommandFailure.input(problem) }
-        if let hint = Target.readingHint(for: target, target: parsed, graph: world.graph) { Output.error("uniform: note: " + hint) }
+        let parsed = try TargetArgument.parse(target, graph: world.graph)
         let platforms = PlatformScope.platforms(filter: world.platform, apps: world.apps)
         var answers: [(platform: Platform, answer: ResolutionReport)] = []
         for platform in platforms {

@@ -27,6 +27,24 @@ enum CLI {
         var stderr: String
     }
 
+    /// Runs several `uniform` processes a few at a time (each a fresh process, as users run
+    /// it); nil where one could not be started. Results in the order of `jobs`.
+    static func runAll(_ jobs: [(arguments: [String], directory: URL)]) -> [Result?] {
+        concurrently(jobs.count) { i in try? run(jobs[i].arguments, in: jobs[i].directory) }
+    }
+
+    /// `body(0..<count)` a few at a time; results in index order.
+    static func concurrently<T>(_ count: Int, _ body: (Int) -> T) -> [T] {
+        nonisolated(unsafe) let results = UnsafeMutableBufferPointer<T?>.allocate(capacity: count)
+        results.initialize(repeating: nil)
+        defer { results.deallocate() }
+        withoutActuallyEscaping(body) { body in
+            nonisolated(unsafe) let body = body
+            DispatchQueue.concurrentPerform(iterations: count) { i in results[i] = body(i) }
+        }
+        return results.map { $0! }
+    }
+
     /// Runs `uniform ARGS` in `directory` (the package root by default), with `stdin` as input.
     @discardableResult
     static func run(_ arguments: [String], in directory: URL? = nil, stdin: String? = nil, environment: [String: String] = [:]) throws -> Result {
