@@ -17,6 +17,13 @@ end
 -- distributed outside the App Store nothing ever shows them: a note there.
 -- A Mac app of unknown distribution most often ships outside the store (open-source Mac apps
 -- do): a note that says how to make it a warning. iOS apps ship through the store.
+-- An Info.plist without CFBundleIdentifier, read without its Xcode project, is the partial one
+-- Xcode completes at build time from build settings (GENERATE_INFOPLIST_FILE, INFOPLIST_KEY_*):
+-- a key it lacks may still reach the built app, which a plist-only run cannot see.
+local function completed_by_build_settings(app)
+  return app.declared_id == nil and app.target == nil and not app.synthetic
+end
+
 local function store_severity(app)
   if app.distribution == "app-store" then return "warning" end
   if app.distribution == "outside" then return "note" end
@@ -83,16 +90,18 @@ uniform.check {
 uniform.check {
   id = "ios-document-support-key",
   severity = "warning",
-  description = "An iOS app declares CFBundleDocumentTypes without LSSupportsOpeningDocumentsInPlace or UISupportsDocumentBrowser: App Store Connect warns (ITMS-90737). A note for apps distributed outside the App Store.",
+  description = "An iOS app declares CFBundleDocumentTypes without LSSupportsOpeningDocumentsInPlace or UISupportsDocumentBrowser: App Store Connect warns (ITMS-90737). A note for apps distributed outside the App Store, and for a partial Info.plist read without its Xcode project (build settings may add the key).",
   example = "an iOS Info.plist with CFBundleDocumentTypes and neither key",
   source = "Apple, LSSupportsOpeningDocumentsInPlace (https://developer.apple.com/documentation/bundleresources/information-property-list/lssupportsopeningdocumentsinplace); App Store Connect warning ITMS-90737.",
   run = function(report)
     for _, app in ipairs(uniform.apps()) do
       if app.platform == "ios" and #app.claims > 0 and not app.synthetic
          and app.opens_in_place == nil and app.supports_document_browser == nil then
+        local partial = completed_by_build_settings(app)
         report {
-          at = app.location, subject = app.id, severity = store_severity(app),
-          message = "iOS app " .. app.id .. " declares document types but sets neither LSSupportsOpeningDocumentsInPlace nor UISupportsDocumentBrowser: App Store Connect warns (ITMS-90737); add one of them (YES or NO)",
+          at = app.location, subject = app.id, severity = partial and "note" or store_severity(app),
+          message = "iOS app " .. app.id .. " declares document types but sets neither LSSupportsOpeningDocumentsInPlace nor UISupportsDocumentBrowser: App Store Connect warns (ITMS-90737); add one of them (YES or NO)"
+            .. (partial and " — unless the build settings do (INFOPLIST_KEY_LSSupportsOpeningDocumentsInPlace): this Info.plist has no CFBundleIdentifier, so Xcode completes it from build settings, which a run on the plist alone cannot see; check the Xcode project instead" or ""),
         }
       end
     end

@@ -21,7 +21,7 @@ end
 uniform.check {
   id = "undeclared-type",
   severity = "warning",
-  description = "A claimed type, or a parent of a declared type, is declared nowhere (catalog, manifests or rules).",
+  description = "A claimed type, or a parent of a declared type, is declared nowhere (catalog, manifests or rules). Another vendor's identifier, cleanly written, is a note: an interop claim that binds where that vendor's app is installed.",
   example = "LSItemContentTypes names com.bittorrent.torrent while the app exports org.bittorrent.torrent",
   source = "Apple, Defining file and data types for your app (https://developer.apple.com/documentation/uniformtypeidentifiers/defining-file-and-data-types-for-your-app): a type an app uses and does not own is imported.",
   run = function(report)
@@ -31,23 +31,54 @@ uniform.check {
       end
       return "; declare it in UTExportedTypeDeclarations or UTImportedTypeDeclarations"
     end
-    -- Quick Look and Spotlight plug-ins claim types other apps declare (a video indexer lists
-    -- every player's formats): for those roles an undeclared type is expected, unless a declared
-    -- one is so close that it is surely a typo (com.bittorrent.torrent for org.bittorrent.torrent).
+    -- Quick Look and Spotlight plug-ins, and claims ranked None (the app never opens the type, it
+    -- only says it can read it), list types other apps declare (a video indexer lists every
+    -- player's formats): there an undeclared type is expected, unless a declared one is so close
+    -- that it is surely a typo (a few edits away, same vendor).
     local plug_in = { QLGenerator = true, MDImporter = true, None = true }
     local function near_miss(id)
       for _, similar in ipairs(uniform.similar_types(id)) do
-        if uniform.same_vendor(similar, id) then return true end
+        if uniform.same_vendor(similar, id) and uniform.edit_distance(similar, id, 2) <= 2 then return true end
       end
       return false
+    end
+    -- Another vendor's identifier, written cleanly, is an interop claim (Sequel Ace lists Sequel
+    -- Pro's types so files an installed Sequel Pro typed still open): it binds only on Macs where
+    -- that vendor's app declares it, which is information, not a bug. Apple's namespaces, the
+    -- app's own vendor, stray characters and near misses stay warnings: those are typos.
+    local function plain_third_party(id)
+      local lower = id:lower()
+      return not lower:find("^public%.") and not lower:find("^com%.apple%.") and id:find("^[%w][%w%-]*%.[%w%-%.]+$") ~= nil
+    end
+    local function foreign(app, id)
+      if not plain_third_party(id) or near_miss(id) then return false end
+      -- The vendor is known from a written bundle id, else from the app's exports; with neither (a
+      -- placeholder id, nothing exported) nobody can tell whose the identifier is.
+      local own = app.declared_id
+      if own and not is_placeholder(own) and not own:find("^standin%.") and own:find("%.") then
+        return not uniform.same_vendor(id, own)
+      end
+      local known = false
+      for _, d in ipairs(app.exports) do
+        if not is_placeholder(d.id) then
+          known = true
+          if uniform.same_vendor(id, d.id) then return false end
+        end
+      end
+      return known
     end
     for _, app in ipairs(uniform.apps()) do
       for _, claim in ipairs(app.claims) do
         for i, id in ipairs(claim.types) do
           if not uniform.is_declared(id) and not id:find("^dyn%.") and not is_placeholder(id)
-             and (not plug_in[claim.role] or near_miss(id)) then
-            report { at = claim.type_locations[i] or claim.location, subject = id,
-                     message = "claims '" .. id .. "', which no catalog, manifest or rule declares" .. hint(id) }
+             and ((not plug_in[claim.role] and claim.rank ~= "None") or near_miss(id)) then
+            if foreign(app, id) then
+              report { at = claim.type_locations[i] or claim.location, subject = id, severity = "note",
+                       message = "claims '" .. id .. "', another vendor's identifier that no catalog, manifest or rule here declares: the claim binds only where that vendor's app declares it; import it (UTImportedTypeDeclarations, with its tags) to bind it everywhere" }
+            else
+              report { at = claim.type_locations[i] or claim.location, subject = id,
+                       message = "claims '" .. id .. "', which no catalog, manifest or rule declares" .. hint(id) }
+            end
           end
         end
       end
@@ -55,8 +86,24 @@ uniform.check {
     for_each_declaration(function(app, d)
       for i, parent in ipairs(d.parents) do
         if not uniform.is_declared(parent) and not parent:find("^dyn%.") and not is_placeholder(parent) then
-          report { at = d.parent_locations[i] or d.location, subject = d.id .. " -> " .. parent,
-                   message = "'" .. d.id .. "' conforms to '" .. parent .. "', which is declared nowhere" .. hint(parent, d.id) }
+          -- An extra third-party parent (Transmission's torrent type also conforms to BitTorrent's
+          -- identifier) costs nothing while the declaration keeps a declared one, unless it is a
+          -- typo of a declared type (a few edits away).
+          local keeps_declared = false
+          for _, other in ipairs(d.parents) do
+            if other ~= parent and uniform.is_declared(other) then keeps_declared = true end
+          end
+          local typo = false
+          for _, similar in ipairs(uniform.similar_types(parent)) do
+            if similar:lower() ~= d.id:lower() and uniform.edit_distance(similar, parent, 2) <= 2 then typo = true end
+          end
+          if keeps_declared and plain_third_party(parent) and not typo then
+            report { at = d.parent_locations[i] or d.location, subject = d.id .. " -> " .. parent, severity = "note",
+                     message = "'" .. d.id .. "' also conforms to '" .. parent .. "', a third-party identifier declared nowhere here: that parent takes effect only where another app declares it" }
+          else
+            report { at = d.parent_locations[i] or d.location, subject = d.id .. " -> " .. parent,
+                     message = "'" .. d.id .. "' conforms to '" .. parent .. "', which is declared nowhere" .. hint(parent, d.id) }
+          end
         end
       end
     end)

@@ -30,6 +30,18 @@ final class OutputSafetyTests: XCTestCase {
         }
     }
 
+    /// Invisible characters are the defect in VLC's `com.microsoft.waveform-\u{200B}audio`: the
+    /// report must show them, and a bidirectional override must not reorder the line.
+    func testInvisibleFormatCharactersAreShown() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try TestManifest.write(TestManifest.app("com.acme.app", claims: ["com.microsoft.waveform-\u{200B}audio", "com.acme.\u{202E}txt.exe"]), to: dir, "App/Info.plist")
+        let run = try CLI.run(["check"], in: dir)
+        XCTAssertTrue(run.stdout.contains("'com.microsoft.waveform-\\u{200B}audio'"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("com.acme.\\u{202E}txt.exe"), run.stdout)
+        XCTAssertFalse(run.stdout.unicodeScalars.contains { $0.value == 0x200B || $0.value == 0x202E }, run.stdout)
+    }
+
     /// A check that reports without end (a hostile rule, or one finding per copy of a manifest
     /// repeated thousands of times) is capped per run, and the rest is counted in one note.
     func testFindingsPerCheckAreCapped() throws {

@@ -177,7 +177,10 @@ final class RuleEngineTests: XCTestCase {
         XCTAssertTrue(has("misspelled-key", "UTITagTypeSpecification"))
         XCTAssertTrue(has("empty-identifier", "LSItemContentTypes"))
         XCTAssertTrue(has("undeclared-type", "com.bittorrent.torrent"))
-        XCTAssertTrue(findings.contains { $0.rule == "undeclared-type" && $0.message.contains("did you mean 'org.bittorrent.torrent'") })
+        // VLC's identifier with an invisible U+200B; Transmission's Quick Look plug-in claiming
+        // com.bittorrent.torrent is interop (other clients declare it), not a typo to correct.
+        XCTAssertTrue(findings.contains { $0.rule == "undeclared-type" && $0.message.contains("did you mean 'com.microsoft.waveform-audio'") })
+        XCTAssertFalse(findings.contains { $0.rule == "undeclared-type" && $0.message.contains("did you mean 'org.bittorrent.torrent'") })
         XCTAssertTrue(has("conformance-cycle", "public.plain-text"))
         XCTAssertTrue(has("foreign-export", "public."))
         XCTAssertTrue(has("missing-handler-rank", "LSHandlerRank"))

@@ -54,6 +54,7 @@ public struct ManifestReader {
         }
 
         let declaredID = context.string(root, "CFBundleIdentifier")
+        var writtenID = declaredID?.value
         var bundleID: String
         if let id = declaredID?.value, !id.isEmpty, !Placeholders.containsPlaceholder(id) {
             bundleID = id
@@ -70,12 +71,16 @@ public struct ManifestReader {
             } else if let generated = generatedBundleID {
                 // Xcode's GENERATE_INFOPLIST_FILE adds CFBundleIdentifier from the build setting.
                 bundleID = generated
+                writtenID = generated
                 context.findings.append(Finding(rule: "bundle-id-generated", severity: .note,
                     message: "no CFBundleIdentifier; Xcode generates it from PRODUCT_BUNDLE_IDENTIFIER (GENERATE_INFOPLIST_FILE = YES): '\(generated)'",
                     location: rootLocation, subject: generated))
             } else {
-                context.findings.append(Finding(rule: "bundle-id-missing", severity: .warning,
-                    message: "no CFBundleIdentifier; using the stand-in '\(bundleID)'", location: rootLocation))
+                // Xcode's templates since Xcode 13 leave the key to build settings, so its absence
+                // in a source Info.plist read alone is normal, not a defect.
+                context.findings.append(Finding(rule: "bundle-id-missing", severity: .note,
+                    message: "no CFBundleIdentifier: Xcode adds it from PRODUCT_BUNDLE_IDENTIFIER when it builds (GENERATE_INFOPLIST_FILE = YES), which this run cannot see — run uniform check in the repository to read the Xcode project; using the stand-in '\(bundleID)'",
+                    location: rootLocation))
             }
         }
 
@@ -101,6 +106,9 @@ public struct ManifestReader {
             findings: context.findings,
             document: document
         )
+        // The initializer fills a missing declared id with the bundle id (synthetic apps); a read
+        // manifest keeps "not written" (nor generated) so rules can tell a partial Info.plist.
+        manifest.declaredBundleID = writtenID
         readExtension(root, into: &manifest, &context)
         if root.entries.contains(where: { Distribution.selfUpdateKeys.contains($0.key) }) { manifest.distribution = .outside }
         manifest.findings = context.findings

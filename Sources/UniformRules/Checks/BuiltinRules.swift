@@ -13,7 +13,7 @@ public enum BuiltinRules {
         RuleInfo(id: "duplicate-declaration", severity: .warning, description: "A type is declared more than once; the declaration that takes precedence wins."),
         RuleInfo(id: "conformance-cycle", severity: .warning, description: "A type conforms to itself, directly or through others; the cycle is broken."),
         RuleInfo(id: "bundle-id-placeholder", severity: .note, description: "CFBundleIdentifier is a build placeholder; a stand-in id is used."),
-        RuleInfo(id: "bundle-id-missing", severity: .warning, description: "No usable CFBundleIdentifier; a stand-in id is used."),
+        RuleInfo(id: "bundle-id-missing", severity: .warning, description: "No usable CFBundleIdentifier; a stand-in id is used. Empty: a warning; absent: a note (Xcode adds it from build settings)."),
         RuleInfo(id: "manifest.invalid-value", severity: .warning, description: "A key has a value of the wrong type; it is ignored."),
         RuleInfo(id: "manifest.unknown-role", severity: .warning, description: "CFBundleTypeRole has an unknown value."),
         RuleInfo(id: "manifest.unknown-rank", severity: .error, description: "LSHandlerRank has an unknown value."),
