@@ -30,8 +30,9 @@ struct cls_limits {
     /* instructions */
     int64_t budget_total, budget;
     int step, max_depth;
-    /* wall clock */
-    double deadline_s, deadline_at;
+    /* wall clock: per top-level call, and the whole run's (absolute, 0 = none) */
+    double deadline_s, deadline_at, run_deadline_at;
+    int deadline_is_run;   /* deadline_at is the run's, which comes before the call's */
     int tripped;
     int rearm;             /* the main thread's hook must be reset at the next arm */
     atomic_int interrupted;

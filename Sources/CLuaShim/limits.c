@@ -16,6 +16,10 @@ double cls_now(void) {
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+double cls_monotonic_now(void) { return cls_now(); }
+
+void cls_limits_set_run_deadline(cls_limits *lim, double at) { lim->run_deadline_at = at > 0 ? at : 0; }
+
 cls_limits *cls_limits_new(void) {
     cls_limits *lim = calloc(1, sizeof *lim);
     if (lim) { atomic_init(&lim->interrupted, 0); lim->step = 100; lim->host = 1; }
@@ -64,7 +68,9 @@ void cls_limits_arm(lua_State *L, cls_limits *lim) {
     lim->budget = lim->budget_total;
     lim->refused_once = 0;
     lim->charged_since_clock = 0;
-    lim->deadline_at = lim->deadline_s > 0 ? cls_now() + lim->deadline_s : 0;
+    double at = lim->deadline_s > 0 ? cls_now() + lim->deadline_s : 0;
+    lim->deadline_is_run = lim->run_deadline_at > 0 && (at == 0 || lim->run_deadline_at < at);
+    lim->deadline_at = lim->deadline_is_run ? lim->run_deadline_at : at;
     if (lim->soft && lim->used > lim->soft) {   /* garbage left by a failed run */
         int h = lim->host; lim->host = 1;
         lua_gc(L, LUA_GCCOLLECT);
@@ -225,6 +231,8 @@ static const char *limit_description(cls_limits *lim, char *buf, size_t n) {
         snprintf(buf, n, "call depth limit exceeded (%d levels)", lim->max_depth); break;
     case CLS_LIMIT_INTERRUPTED:
         snprintf(buf, n, "interrupted"); break;
+    case CLS_LIMIT_RUN_TIME:
+        snprintf(buf, n, "run time budget exceeded (the whole run may take --max-run-time seconds)"); break;
     default:
         snprintf(buf, n, "limit exceeded"); break;
     }
@@ -283,7 +291,8 @@ void cls_hook(lua_State *L, lua_Debug *ar) {
         lua_Debug d;
         if (lua_getstack(L, lim->max_depth, &d)) trip(L, ar, lim, CLS_LIMIT_DEPTH);
     }
-    if (lim->deadline_at > 0 && cls_now() > lim->deadline_at) trip(L, ar, lim, CLS_LIMIT_DEADLINE);
+    if (lim->deadline_at > 0 && cls_now() > lim->deadline_at)
+        trip(L, ar, lim, lim->deadline_is_run ? CLS_LIMIT_RUN_TIME : CLS_LIMIT_DEADLINE);
     /* Threads keep their own hook settings: undo an old sticky re-arm, follow coverage changes. */
     int mask = cls_hook_mask(lim);
     if (count != lim->step || lua_gethookmask(L) != mask) lua_sethook(L, cls_hook, mask, lim->step);
@@ -307,7 +316,7 @@ void cls_charge(lua_State *L, double work, const char *what) {
         lim->charged_since_clock += work;
         if (lim->charged_since_clock >= CLS_CLOCK_WORK) {
             lim->charged_since_clock = 0;
-            if (cls_now() > lim->deadline_at) kind = CLS_LIMIT_DEADLINE;
+            if (cls_now() > lim->deadline_at) kind = lim->deadline_is_run ? CLS_LIMIT_RUN_TIME : CLS_LIMIT_DEADLINE;
         }
     }
     if (kind) {

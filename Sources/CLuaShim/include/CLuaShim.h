@@ -36,6 +36,7 @@ enum {
     CLS_LIMIT_DEADLINE = 3,
     CLS_LIMIT_DEPTH = 4,
     CLS_LIMIT_INTERRUPTED = 5,
+    CLS_LIMIT_RUN_TIME = 6,
 };
 
 /** Opaque: limit counters, the allocator's bookkeeping and the atomic interrupt flag.
@@ -50,6 +51,11 @@ void cls_limits_free(cls_limits *lim);
 /** Configures the limits. 0 means "no limit" for each value. */
 void cls_limits_configure(cls_limits *lim, int64_t instructions, size_t memory, double deadline_seconds,
                           int max_depth, int hook_step, size_t max_string, double max_pattern_work);
+/** The time (cls_monotonic_now() seconds) by which the whole run must end, across every top-level
+ *  call and every state that shares it; 0 = none. A call starting after it trips at once. */
+void cls_limits_set_run_deadline(cls_limits *lim, double at);
+/** The monotonic clock the deadlines use, in seconds. */
+double cls_monotonic_now(void);
 /** Starts a new top-level call: refills the budget, clears the trip, starts the deadline clock,
  *  clears the interrupt flag, and re-arms the hook on L (collecting garbage first if over the cap). */
 void cls_limits_arm(lua_State *L, cls_limits *lim);

@@ -16,6 +16,7 @@ final class LimitsStorage: @unchecked Sendable {
             pointer, max(0, l.instructions), size_t(max(0, l.memoryBytes)), max(0, l.deadlineSeconds),
             Int32(clamping: max(0, l.maxCallDepth)), Int32(clamping: max(1, l.hookInterval)),
             size_t(max(0, l.maxStringBytes)), max(0, l.maxPatternWork))
+        cls_limits_set_run_deadline(pointer, l.runDeadline)
     }
 
     deinit { cls_limits_free(pointer) }

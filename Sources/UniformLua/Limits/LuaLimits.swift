@@ -1,3 +1,5 @@
+import CLuaShim
+
 /// The resource limits a state applies to every top-level call (nested Swift→Lua calls share
 /// the budget of the call they are nested in). A value of 0 disables that limit.
 ///
@@ -22,6 +24,12 @@ public struct LuaLimits: Sendable, Equatable {
     public var maxPatternWork: Double = 1e8
     /// Instructions between two count-hook checks (budget, deadline, depth, interrupt).
     public var hookInterval: Int = 100
+    /// When the whole run must end (a `LuaLimits.now()` time; 0: no run budget). Per-call limits
+    /// alone let 200 checks that each loop to the deadline run for half an hour.
+    public var runDeadline: Double = 0
+
+    /// The monotonic clock `runDeadline` is measured on, in seconds.
+    public static func now() -> Double { cls_monotonic_now() }
 
     public init(
         instructions: Int64 = 100_000_000,

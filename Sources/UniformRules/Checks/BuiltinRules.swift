@@ -36,6 +36,7 @@ public enum BuiltinRules {
         RuleInfo(id: "xcconfig.condition-skipped", severity: .note, description: "A conditional setting in an --xcconfig file outside a project; its unconditional value is used."),
         RuleInfo(id: "defaults.invalid-entry", severity: .warning, description: "An LSHandlers entry of a preferences plist is malformed."),
         RuleInfo(id: "rule-error", severity: .error, description: "A check failed to run (a Lua error or an exhausted limit)."),
+        RuleInfo(id: "config.limits-capped", severity: .warning, description: "The configuration raises a Lua limit above the ceiling (1e9 instructions, 1024 MB, 60 s per call); it is lowered to it unless --allow-limits is given."),
         RuleInfo(id: "config.outside-repository", severity: .warning, description: "The configuration names a file outside the repository (manifests, project, xcconfig, rules, defaults); it is not read."),
         RuleInfo(id: "unresolved-placeholder", severity: .note, description: "A build placeholder no setting defines stays verbatim (one note per variable)."),
         RuleInfo(id: UnknownRuleIDs.rule, severity: .warning, description: "disable, severity, suppress or uniform:ignore names a rule id that does not exist."),

@@ -31,6 +31,7 @@ public struct Session {
         config.xcconfigs = inside(config.xcconfigs, key: "xcconfig", config: config, boundary: repository, findings: &findings)
         config.rules = inside(config.rules, key: "rules", config: config, boundary: repository, findings: &findings)
         config.defaults = config.defaults.flatMap { inside([$0], key: "defaults", config: config, boundary: repository, findings: &findings).first }
+        applyLimits(options, to: &config, findings: &findings)
         let settings = try buildSettings(options, config: config)
         let globalDefines = settings.values
         findings += settings.findings
@@ -252,6 +253,21 @@ public struct Session {
     }
 
     // MARK: - Steps
+
+    /// The configuration's limits within the ceiling (unless the command line lifts it), and the
+    /// run's time budget shared by every Lua call of the run.
+    static func applyLimits(_ options: SessionOptions, to config: inout Configuration, findings: inout [Finding]) {
+        if !options.allowRaisedLimits {
+            let (limits, capped) = LimitCeiling.apply(config.limits)
+            config.limits = limits
+            for sentence in capped {
+                findings.append(Finding(rule: "config.limits-capped", severity: .warning,
+                    message: "limits: \(sentence), the most a configuration may ask for; pass --allow-limits to let it raise them further",
+                    location: config.file.map { SourceLocation(file: Configuration.displayPath($0)) }, subject: sentence.components(separatedBy: " ").first))
+            }
+        }
+        if options.maxRunTime > 0 { config.limits.runDeadline = LuaLimits.now() + options.maxRunTime }
+    }
 
     static func loadConfiguration(_ options: SessionOptions) throws(SessionError) -> Configuration {
         let file: String?

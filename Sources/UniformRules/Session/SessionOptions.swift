@@ -31,6 +31,10 @@ public struct SessionOptions: Sendable {
     /// A world without a manifest is an input error: `check`, `test` and `diff` never pass
     /// over nothing.
     public var requireManifests = false
+    /// `--allow-limits`: the configuration's `limits` may exceed `LimitCeiling`.
+    public var allowRaisedLimits = false
+    /// `--max-run-time`: seconds every Lua call of the run together may take (0: no budget).
+    public var maxRunTime: Double = 300
 
     public init(directory: String = FileManager.default.currentDirectoryPath) {
         self.directory = directory

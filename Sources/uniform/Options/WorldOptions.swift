@@ -35,6 +35,12 @@ struct WorldOptions: ParsableArguments {
     @Option(name: .customLong("config"), help: ArgumentHelp("Use this configuration file instead of the nearest .uniform.lua.", valueName: "FILE"))
     var configFile: String?
 
+    @Flag(name: .customLong("allow-limits"), help: "Let the configuration's `limits` raise the Lua limits above the ceiling (1e9 instructions, 1024 MB, 60 s per call). Without it a pull request's .uniform.lua cannot give its rules more.")
+    var allowLimits = false
+
+    @Option(name: .customLong("max-run-time"), help: ArgumentHelp("Seconds all Lua calls of the run may take together (default 300; 0: no budget).", valueName: "SECONDS"))
+    var maxRunTime: Double = 300
+
     /// `check` reports unparsable manifests as findings instead of stopping.
     var tolerateBrokenManifests = false
 
@@ -64,6 +70,8 @@ struct WorldOptions: ParsableArguments {
         options.standardRules = standardRules
         options.tolerateBrokenManifests = tolerateBrokenManifests
         options.requireManifests = requireManifests
+        options.allowRaisedLimits = allowLimits
+        options.maxRunTime = max(0, maxRunTime)
         return options
     }
 

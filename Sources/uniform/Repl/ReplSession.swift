@@ -42,6 +42,7 @@ final class ReplSession {
         var limits = engine.state.limits
         limits.instructions = 0
         limits.deadlineSeconds = 0
+        limits.runDeadline = 0   // a person at the keyboard has Ctrl-C
         engine.state.limits = limits
         let handle = engine.state.interruptHandle
         interruptHandle = handle

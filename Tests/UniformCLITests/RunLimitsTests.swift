@@ -1,0 +1,46 @@
+import Foundation
+import XCTest
+
+/// A pull request's `.uniform.lua` cannot give its rules more than the ceiling (it once could ask
+/// for 100 GB and a billion seconds), and per-call limits add up to no more than the run's time
+/// budget (200 checks that each loop to their deadline once meant half an hour).
+final class RunLimitsTests: XCTestCase {
+    var dir: URL!
+
+    override func setUpWithError() throws {
+        dir = try CLI.temporaryDirectory()
+        try TestManifest.write(TestManifest.app("com.acme.app", claims: ["public.plain-text"]), to: dir, "App/Info.plist")
+    }
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
+
+    func testConfigurationCannotRaiseLimitsAboveTheCeiling() throws {
+        try TestManifest.write("return { manifests = { \"App\" }, limits = { instructions = 1e18, memory_mb = 100000, seconds = 0 } }\n", to: dir, ".uniform.lua")
+        let run = try CLI.run(["check", "--format", "json"], in: dir)
+        let findings = (try CLI.json(run.stdout)["findings"] as? [[String: Any]] ?? []).filter { $0["rule"] as? String == "config.limits-capped" }
+        let messages = findings.compactMap { $0["message"] as? String }
+        XCTAssertEqual(messages.count, 3, "\(messages)")
+        XCTAssertTrue(messages.contains { $0.contains("memory_mb = 100000 lowered to 1024") }, "\(messages)")
+        XCTAssertTrue(messages.contains { $0.contains("seconds = 0 (no limit) lowered to 60") }, "\(messages)")
+        XCTAssertTrue(findings.allSatisfy { $0["file"] as? String == ".uniform.lua" }, "\(findings)")
+
+        let allowed = try CLI.run(["check", "--allow-limits", "--format", "json"], in: dir)
+        XCTAssertFalse(allowed.stdout.contains("config.limits-capped"), "the command line lifts the ceiling")
+        // Lowering is always allowed.
+        try TestManifest.write("return { manifests = { \"App\" }, limits = { instructions = 1e6, memory_mb = 16, seconds = 1 } }\n", to: dir, ".uniform.lua")
+        XCTAssertFalse(try CLI.run(["check"], in: dir).stdout.contains("config.limits-capped"))
+    }
+
+    func testTheRunHasOneTimeBudgetAcrossChecks() throws {
+        // Five checks that each spin to their own 2-second deadline: 10 s without a run budget.
+        var rules = ""
+        for i in 1...5 { rules += "uniform.check { id = \"spin-\(i)\", run = function() while true do end end }\n" }
+        try TestManifest.write(rules, to: dir, "rules/spin.lua")
+        try TestManifest.write("return { manifests = { \"App\" }, rules = { \"rules/spin.lua\" }, limits = { instructions = 1e9, seconds = 2 } }\n", to: dir, ".uniform.lua")
+        let start = Date()
+        let run = try CLI.run(["check", "--max-run-time", "1"], in: dir)
+        let elapsed = Date().timeIntervalSince(start)
+        XCTAssertEqual(run.status, 1, run.stdout + run.stderr)
+        XCTAssertTrue(run.stdout.contains("run time budget exceeded"), run.stdout)
+        XCTAssertLessThan(elapsed, 6, "the run stops near its budget, not after five deadlines")
+    }
+}
