@@ -300,8 +300,27 @@ void cls_hook(lua_State *L, lua_Debug *ar) {
 
 #define CLS_CLOCK_WORK 4096.0
 
+static int charge_kind(lua_State *L, cls_limits *lim, double work);
+
 void cls_charge(lua_State *L, double work, const char *what) {
     cls_limits *lim = cls_getlim(L);
+    int kind = charge_kind(L, lim, work);
+    if (kind) {
+        char desc[128];
+        luaL_error(L, "%s while running %s", limit_description(lim, desc, sizeof desc), what);
+    }
+}
+
+int cls_charge_host(lua_State *L, double work, char *message, size_t size) {
+    cls_limits *lim = cls_getlim(L);
+    int kind = charge_kind(L, lim, work);
+    if (kind && message && size) limit_description(lim, message, size);
+    return kind;
+}
+
+/* Charges the work; on exhaustion records the trip and makes the hook sticky (so a pcall in the
+ * rule cannot swallow it) and returns the kind. */
+static int charge_kind(lua_State *L, cls_limits *lim, double work) {
     int kind = lim->tripped;
     if (!kind && atomic_load_explicit(&lim->interrupted, memory_order_relaxed)) kind = CLS_LIMIT_INTERRUPTED;
     if (!kind && lim->budget_total > 0) {
@@ -320,9 +339,8 @@ void cls_charge(lua_State *L, double work, const char *what) {
         }
     }
     if (kind) {
-        char desc[128];
         if (!lim->tripped) lim->tripped = kind;
         make_sticky(L, lim);
-        luaL_error(L, "%s while running %s", limit_description(lim, desc, sizeof desc), what);
     }
+    return kind;
 }

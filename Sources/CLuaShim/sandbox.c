@@ -76,6 +76,15 @@ static void pattern_shape(const char *p, size_t lp, cls_pattern_shape *shape) {
     shape->options = options;
 }
 
+/* A literal search (plain `find`, or a pattern without special characters) compares up to the
+ * needle's length at every start position: Lua's lmemfind and matcher are O(subject × needle)
+ * at worst (a 1M-character needle in a long run of one letter took 22 s when charged linearly). */
+static double literal_work(size_t lp, size_t ls, int anchored) {
+    double needle = lp > 0 ? (double)lp : 1;
+    if (anchored || lp > ls) return needle + 1;
+    return ((double)ls - (double)lp + 1) * needle + needle;
+}
+
 static double pattern_work(cls_limits *lim, const char *p, size_t lp, size_t ls) {
     cls_pattern_shape *shape = &lim->last_pattern;
     if (!(shape->length == lp && lp <= sizeof shape->text && memcmp(shape->text, p, lp) == 0)) {
@@ -87,8 +96,10 @@ static double pattern_work(cls_limits *lim, const char *p, size_t lp, size_t ls)
             shape->length = (size_t)-1;
         }
     }
-    if (!shape->special) return (double)ls + (double)lp;
-    double s1 = (double)ls + 1, per = 1;
+    if (!shape->special) return literal_work(lp, ls, shape->anchored);
+    /* Every start position may compare every item of the pattern (its length bounds the count),
+     * times the subject again per variable-length item. */
+    double s1 = (double)ls + 1, per = lp > 0 ? (double)lp : 1;
     for (int k = 0; k < shape->vars && per <= 1e30; k++) per *= s1;
     for (int k = 0; k < shape->options && per <= 1e30; k++) per *= 2;
     if (per > 1e30) per = 1e30;
@@ -100,7 +111,7 @@ static int w_pattern(lua_State *L, const char *name, int plain_arg) {
     luaL_checklstring(L, 1, &ls);
     const char *p = luaL_checklstring(L, 2, &lp);
     cls_limits *lim = cls_getlim(L);
-    double work = (plain_arg && lua_toboolean(L, plain_arg)) ? (double)ls + (double)lp : pattern_work(lim, p, lp, ls);
+    double work = (plain_arg && lua_toboolean(L, plain_arg)) ? literal_work(lp, ls, 0) : pattern_work(lim, p, lp, ls);
     if (lim->max_pattern_work > 0 && work > lim->max_pattern_work)
         return luaL_error(L, "string.%s: pattern too complex for a subject of %I bytes "
                           "(worst case %f steps; sandbox limit %f)", name, (lua_Integer)ls, work, lim->max_pattern_work);

@@ -35,6 +35,16 @@ final class ExhaustionTests: XCTestCase {
         assertFails("while true do end", in: s, kind: .limit(.instructions), within: 3)
     }
 
+    /// A literal search compares up to the needle's length at each start position: a 1M needle
+    /// in a run of one letter took 22 s in one call when it was charged linearly.
+    func testLiteralSearchIsChargedForItsWorstCase() {
+        let setup = "local hay = string.rep('a', 1000000); local needle = string.rep('a', 500000) .. 'b'\n"
+        assertFails(setup + "return hay:find(needle, 1, true)", in: state, contains: "too complex", within: 2)
+        assertFails(setup + "return hay:find(needle)", in: state, contains: "too complex", within: 2)
+        // Ordinary literal searches stay cheap.
+        XCTAssertEqual(try state.run("return ('com.acme.app'):find('acme', 1, true)", chunkName: "ok.lua").first, .integer(5))
+    }
+
     func testStringRepHuge() {
         assertFails("return string.rep('x', 1e9)", in: state, kind: .runtime, contains: "exceeds the sandbox limit")
     }

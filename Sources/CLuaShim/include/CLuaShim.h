@@ -54,6 +54,11 @@ void cls_limits_configure(cls_limits *lim, int64_t instructions, size_t memory, 
 /** The time (cls_monotonic_now() seconds) by which the whole run must end, across every top-level
  *  call and every state that shares it; 0 = none. A call starting after it trips at once. */
 void cls_limits_set_run_deadline(cls_limits *lim, double at);
+/** Charges `work` steps done by a host (Swift) function to the current call's budget and checks
+ *  the deadlines without raising: returns the limit kind that tripped (0: none) with its
+ *  description in `message`; the trip is sticky, so the host returns an error and Lua cannot
+ *  swallow it. */
+int cls_charge_host(lua_State *L, double work, char *message, size_t size);
 /** The monotonic clock the deadlines use, in seconds. */
 double cls_monotonic_now(void);
 /** Starts a new top-level call: refills the budget, clears the trip, starts the deadline clock,

@@ -25,6 +25,17 @@ public struct LuaCallContext {
     /// The state, for calling back into Lua (nested calls share the running call's budget).
     public var state: LuaState? { core.owner }
 
+    /// Charges `work` steps of the host function's own work (about four cost one VM
+    /// instruction) to the running call's budget and checks its deadlines. Host functions whose
+    /// cost grows with their arguments call it before the work, so a rule cannot buy 30 s of
+    /// Swift time with one call. Throws once a limit trips; the trip is sticky, as for Lua code.
+    public func charge(_ work: Double, _ what: String) throws {
+        guard cls_charge_host(L, work, nil, 0) != 0 else { return }
+        var message = [CChar](repeating: 0, count: 160)
+        _ = cls_charge_host(L, 0, &message, message.count)
+        throw HostFunctionError(message: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) + " while running " + what)
+    }
+
     /// Argument `i` (1-based); `.nil` past the end.
     public func argument(_ i: Int) -> LuaValue {
         guard i >= 1, i <= argumentCount else { return .nil }

@@ -16,7 +16,7 @@ enum SimilarTypes {
                 continue
             }
             guard abs(lower.count - wanted.count) <= 3 else { continue }
-            let distance = EditDistance.between(lower, wanted)
+            let distance = EditDistance.between(lower, wanted, limit: 3)
             if distance <= 3 { scored.append((distance, name)) }
         }
         return scored.sorted { $0 < $1 }.prefix(limit).map(\.1)

@@ -175,11 +175,19 @@ extension UniformAPI {
         }
         functions["edit_distance"] = { ctx in
             let limit = try ctx.optionalInteger(3).map { Int(clamping: $0) } ?? Int.max - 1
-            return [.integer(Int64(EditDistance.between(try ctx.string(1), try ctx.string(2), limit: limit)))]
+            let a = try ctx.string(1), b = try ctx.string(2)
+            // Quadratic in the strings (two 150k strings once took 31 s in one call); a limit
+            // narrows the band that is computed.
+            let band = limit < Int.max / 4 ? min(b.utf8.count, 2 * max(0, limit) + 1) : b.utf8.count
+            try ctx.charge(Double(a.utf8.count + 1) * Double(band + 1), "uniform.edit_distance")
+            return [.integer(Int64(EditDistance.between(a, b, limit: limit)))]
         }
         functions["similar_types"] = { ctx in
             let graph = self.engine.world.graph
-            return [self.builder.strings(SimilarTypes.suggestions(for: try ctx.string(1), in: graph))]
+            let id = try ctx.string(1)
+            // Compared with every declared identifier within a few edits.
+            try ctx.charge(Double(graph.allIDs.count) * Double(id.utf8.count + 1) * 8, "uniform.similar_types")
+            return [self.builder.strings(SimilarTypes.suggestions(for: id, in: graph))]
         }
         functions["findings"] = { _ in
             [self.builder.table(self.engine.world.findings.map(self.builder.finding))]

@@ -221,7 +221,7 @@ public struct Session {
         // User defaults.
         var preferences: [DefaultHandler] = []
         findings = loaded.errorFindings + findings
-        if let path = options.defaults.map { local($0, directory: options.directory) } ?? config.defaults.map(config.resolve) {
+        if let path = options.defaults.map({ local($0, directory: options.directory) }) ?? config.defaults.map(config.resolve) {
             do {
                 let document = try PlistReader.read(contentsOf: path)
                 let read = LaunchServicesPreferences.read(document, file: path)
@@ -238,7 +238,7 @@ public struct Session {
         engine.team = TeamSettings(suite: config.suite, privateTypes: config.privateTypes)
         do {
             if options.standardRules && config.standardRules { try engine.loadStandardRules() }
-            for rule in config.rules.map(config.resolve) + options.rules.map { local($0, directory: options.directory) } {
+            for rule in config.rules.map(config.resolve) + options.rules.map({ local($0, directory: options.directory) }) {
                 guard FileManager.default.fileExists(atPath: rule) else { throw SessionError("\(rule): no such rule file") }
                 try engine.load(file: rule)
             }
@@ -283,7 +283,7 @@ public struct Session {
 
     static func buildSettings(_ options: SessionOptions, config: Configuration) throws(SessionError) -> BuildSettings {
         var configs: [XCConfig] = []
-        for path in config.xcconfigs.map(config.resolve) + options.xcconfigs.map { local($0, directory: options.directory) } {
+        for path in config.xcconfigs.map(config.resolve) + options.xcconfigs.map({ local($0, directory: options.directory) }) {
             do { configs.append(try XCConfig.load(path)) } catch { throw SessionError(error.description) }
         }
         return BuildSettings(xcconfigs: configs, defines: config.defines.merging(options.defines) { _, cli in cli })

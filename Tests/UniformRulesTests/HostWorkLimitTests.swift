@@ -1,0 +1,44 @@
+import Foundation
+import UniformRules
+import XCTest
+
+/// Host functions whose work grows with their arguments charge it to the calling rule's budget:
+/// `uniform.edit_distance` on two 150k strings once ran 31 s in one call, under no limit.
+final class HostWorkLimitTests: XCTestCase {
+    func engine(_ rules: String) throws -> RuleEngine {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let loaded = ManifestLoader().load([root.appendingPathComponent("examples/molecules/apps").path])
+        let engine = RuleEngine(inputs: WorldInputs(manifests: loaded.manifests), output: { _ in })
+        try engine.load(source: rules, chunkName: "rules/attack.lua")
+        return engine
+    }
+
+    func testEditDistanceAndSimilarTypesAreCharged() throws {
+        let e = try engine("""
+        uniform.check { id = "distance", run = function()
+          return uniform.edit_distance(string.rep("a", 150000), string.rep("b", 150000))
+        end }
+        uniform.check { id = "swallow", run = function(report)
+          pcall(uniform.edit_distance, string.rep("a", 150000), string.rep("b", 150000))
+          report { message = "swallowed" }  -- the trip is sticky: a pcall cannot swallow it
+        end }
+        uniform.check { id = "similar", run = function()
+          for i = 1, 1e9 do uniform.similar_types(string.rep("x", 5000)) end
+        end }
+        uniform.check { id = "cheap", run = function(report)
+          if uniform.edit_distance("kitten", "sitting") == 3 and #uniform.similar_types("com.sunsetlakesoftware.molecule.pdb") > 0 then
+            report { message = "still works" }
+          end
+        end }
+        """)
+        let start = Date()
+        let findings = e.runChecks()
+        XCTAssertLessThan(Date().timeIntervalSince(start), 10)
+        let errors = findings.filter { $0.rule == "rule-error" }.map(\.message)
+        XCTAssertTrue(errors.contains { $0.contains("check 'distance'") && $0.contains("instruction limit exceeded") && $0.contains("while running uniform.edit_distance") }, "\(errors)")
+        XCTAssertTrue(errors.contains { $0.contains("check 'swallow'") && $0.contains("instruction limit exceeded") }, "\(errors)")
+        XCTAssertFalse(findings.contains { $0.message == "swallowed" })
+        XCTAssertTrue(errors.contains { $0.contains("check 'similar'") && $0.contains("limit exceeded") }, "\(errors)")
+        XCTAssertTrue(findings.contains { $0.rule == "cheap" && $0.message == "still works" }, "\(findings.map(\.message))")
+    }
+}
