@@ -191,6 +191,29 @@ final class HostileInputTests: XCTestCase {
         XCTAssertTrue(error?.message.contains("PlistLimits.maxBytes") == true)
     }
 
+    /// The size is checked before reading on every path: a sparse 7 GB Info.plist met by a
+    /// directory walk was once read whole (7.4 GB, 14 s); a FIFO would block for ever.
+    func testHugeSparseFilesAndFIFOsAreRefusedBeforeReading() throws {
+        let dir = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("uniform-sparse-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let sparse = dir.appendingPathComponent("Info.plist")
+        XCTAssertTrue(FileManager.default.createFile(atPath: sparse.path, contents: Data("<plist>".utf8)))
+        let handle = try FileHandle(forWritingTo: sparse)
+        try handle.truncate(atOffset: 7 << 30)
+        try handle.close()
+        let start = Date()
+        XCTAssertThrowsError(try PlistReader.read(contentsOf: sparse.path)) { error in
+            XCTAssertTrue("\(error)".contains("more than the"), "\(error)")
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(start), 1)
+        let fifo = dir.appendingPathComponent("FIFO.plist")
+        XCTAssertEqual(mkfifo(fifo.path, 0o600), 0)
+        XCTAssertThrowsError(try PlistReader.read(contentsOf: fifo.path)) { error in
+            XCTAssertTrue("\(error)".contains("not a regular file"), "\(error)")
+        }
+    }
+
     func testObjectLimitInTextFormats() {
         let many = "<plist><array>" + String(repeating: "<true/>", count: 200) + "</array></plist>"
         assertPositioned(PlistTest.error(many, limits: PlistLimits(maxObjects: 100)), contains: "PlistLimits.maxObjects")

@@ -5,6 +5,18 @@ public enum PlistReader {
     /// Reads a file from disk.
     public static func read(contentsOf path: String, limits: PlistLimits = PlistLimits()) throws -> PlistDocument {
         let url = URL(fileURLWithPath: path)
+        // Size and kind before a byte is read, on every path (a directory walk once read a 7 GB
+        // sparse Info.plist whole, and a FIFO would block the run for ever).
+        let limit = min(limits.maxBytes, PlistLimits.largestFile)
+        var info = stat()
+        if stat(path, &info) == 0 {   // follows symbolic links, as the read does
+            if (info.st_mode & S_IFMT) != S_IFREG {
+                throw PlistError(file: path, mark: nil, message: "not a regular file (a directory, FIFO or device); expected a property list")
+            }
+            if Int64(info.st_size) > Int64(limit) {
+                throw PlistError(file: path, mark: nil, message: "the file is \(info.st_size) bytes, more than the \(limit)-byte limit (PlistLimits.maxBytes)")
+            }
+        }
         let data: Data
         do {
             data = try Data(contentsOf: url, options: .mappedIfSafe)
