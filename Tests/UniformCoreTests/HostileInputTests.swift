@@ -63,8 +63,46 @@ final class HostileInputTests: XCTestCase {
         let record = try XCTUnwrap(bytes.range(of: signature)).lowerBound
         bytes.replaceSubrange(record + 24..<record + 28, with: [100, 0, 0, 0])
         try bytes.write(to: ipa)
-        let error = try refusal(ipa)
+        // The local header still says the real size: the two headers disagree.
+        var error = try refusal(ipa)
+        XCTAssertTrue(error.message.contains("declares other sizes than the central directory"), error.message)
+        // Both headers understate it: inflating stops at the declared size.
+        let local = try XCTUnwrap(bytes.range(of: Data([0x50, 0x4b, 0x03, 0x04]))).lowerBound
+        bytes.replaceSubrange(local + 22..<local + 26, with: [100, 0, 0, 0])
+        try bytes.write(to: ipa)
+        error = try refusal(ipa)
         XCTAssertTrue(error.message.contains("more than the 100 bytes its header declares"), error.message)
+    }
+
+    /// One compressed member listed under many names inflates once per name (57 KB became 3.5 GB
+    /// in 34 s); a name listed twice let the last one win.
+    func testOverlappingAndDuplicateEntriesAreRefused() throws {
+        let ipa = try fixtures.zip(members: [("Payload/A.app/Info.plist", plist("com.a")), ("Payload/B.app/Info.plist", plist("com.b"))], into: "Overlap.ipa")
+        var bytes = try Data(contentsOf: ipa)
+        // Point the second central record's local-header offset (offset 42) at the first member.
+        let signature = Data([0x50, 0x4b, 0x01, 0x02])
+        let first = try XCTUnwrap(bytes.range(of: signature)).lowerBound
+        let second = try XCTUnwrap(bytes.range(of: signature, in: (first + 4)..<bytes.count)).lowerBound
+        var overlapping = bytes
+        overlapping.replaceSubrange(second + 42..<second + 46, with: bytes[(first + 42)..<(first + 46)])
+        try overlapping.write(to: ipa)
+        let shared = try refusal(ipa).message
+        XCTAssertTrue(shared.contains("share bytes"), shared)
+        // Rename the second entry to the first's name (same length).
+        let nameLength = Int(bytes[first + 28]) | Int(bytes[first + 29]) << 8
+        bytes.replaceSubrange((second + 46)..<(second + 46 + nameLength), with: bytes[(first + 46)..<(first + 46 + nameLength)])
+        try bytes.write(to: ipa)
+        let twice = try refusal(ipa).message
+        XCTAssertTrue(twice.contains("appears twice"), twice)
+    }
+
+    /// All manifests of one archive together inflate to at most `ArchiveLimits.maxTotalBytes`.
+    func testTotalInflatedBytesAreCapped() throws {
+        let members = (0..<8).map { ("Payload/App.app/PlugIns/P\($0).appex/Info.plist", plist("com.app.p\($0)")) }
+        let ipa = try fixtures.zip(members: [("Payload/App.app/Info.plist", plist("com.app"))] + members, into: "Many.ipa")
+        var limits = ArchiveLimits()
+        limits.maxTotalBytes = UInt64(plist("com.app").count * 3)
+        XCTAssertTrue(try refusal(ipa, limits: limits).message.contains("ArchiveLimits.maxTotalBytes"))
     }
 
     func testPathTraversalRefusesTheWholeArchive() throws {

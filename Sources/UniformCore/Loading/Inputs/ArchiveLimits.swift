@@ -12,6 +12,9 @@ public struct ArchiveLimits: Sendable {
     /// Below this size the ratio is not checked: a tiny member cannot exhaust anything, and a
     /// short run of blanks compresses far past 200:1 without being a bomb.
     public var ratioCheckFloor: UInt64 = 64 << 10
+    /// The most bytes all manifests of one archive may inflate to together (64 MiB: an app
+    /// with a hundred extensions reads a few MiB).
+    public var maxTotalBytes: UInt64 = 64 << 20
     /// The most entries an archive may list (a central directory bomb otherwise costs memory).
     public var maxEntries: Int = 1_000_000
 

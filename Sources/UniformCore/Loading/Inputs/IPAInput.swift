@@ -5,8 +5,9 @@ import ZIPFoundation
 ///
 /// Each app in `Payload/` is read like an `.app` folder (`BundleLayout`), and every location
 /// names the archive: `MyApp.ipa!/Payload/MyApp.app/Info.plist:12:5`. A hostile or damaged
-/// archive — entries that climb out with `../`, zip bombs, truncation — is refused with an
-/// error naming the archive, and nothing of it is used.
+/// archive — entries that climb out with `../`, zip bombs, members sharing bytes or listed
+/// twice, headers that disagree, truncation — is refused with an error naming the archive, and
+/// nothing of it is used.
 struct IPAInput {
     let path: String
     let displayPath: String
@@ -28,6 +29,7 @@ struct IPAInput {
         } catch {
             throw .init(message: "not a readable zip archive (\(error)): the file is truncated or not an .ipa; rebuild or download it again")
         }
+        let layout = try ZipLayout(path: path, maxEntries: limits.maxEntries)
         let tree = try index(archive)
         let apps = tree.children(of: "Payload").filter { InputKind.classify(name: $0, isDirectory: tree.node("Payload/" + $0) == .directory) == .bundle }
         guard !apps.isEmpty else {
@@ -35,14 +37,20 @@ struct IPAInput {
         }
         let reader = ArchiveMemberReader(archive: archive, limits: limits)
         var entries: [ManifestLoader.Entry] = []
+        var inflated: UInt64 = 0
         for app in apps {
             for found in BundleLayout.manifests(of: "Payload/" + app, in: tree) {
                 switch found {
                 case .manifest(let member, let nested):
                     let shown = displayPath + "!/" + member
                     guard let entry = tree.files[member] else { continue }
+                    guard inflated + entry.uncompressedSize <= limits.maxTotalBytes else {
+                        throw .init(message: "refused: its manifests would inflate to more than \(limits.maxTotalBytes) bytes in all (ArchiveLimits.maxTotalBytes; a zip bomb, or not an app archive)")
+                    }
                     do {
+                        try layout.checkLocalHeader(of: entry.path)
                         let bytes = try reader.read(entry)
+                        inflated += UInt64(bytes.count)
                         entries.append(ManifestLoader.Entry(path: path, displayPath: shown, standInSeed: seed + "/" + member,
                                                             explicit: !nested, contents: .bytes(bytes), nested: nested))
                     } catch {
