@@ -1,3 +1,4 @@
+import Foundation
 import UniformCore
 import XCTest
 
@@ -10,6 +11,30 @@ final class TypeGraphTests: XCTestCase {
         XCTAssertEqual(graph.supertypes(jpeg).map(\.distance), [0, 1, 2, 2, 3])
         XCTAssertTrue(graph.conforms(jpeg, to: graph.id(of: "PUBLIC.ITEM")!), "identifiers are case-insensitive")
         XCTAssertFalse(graph.conforms(graph.id(of: "public.item")!, to: jpeg))
+    }
+
+    /// A 32,000-long conformance chain in one manifest once needed 32,000² closure entries and
+    /// aborted at 5.4 GB; closures stop at `TypeGraph.maxAncestors`, told in one finding.
+    func testLongConformanceChainsAreBoundedAndToldOnce() throws {
+        let length = 20_000
+        let declarations = (0..<length).map { i in
+            Fixtures.declaration("com.attack.t\(i)", conformsTo: [i == 0 ? "public.data" : "com.attack.t\(i - 1)"], extensions: [])
+        }.joined()
+        let app = try Fixtures.manifest("""
+        <key>CFBundleIdentifier</key><string>com.attack</string>
+        <key>UTExportedTypeDeclarations</key><array>\(declarations)</array>
+        """)
+        let start = Date()
+        let world = World(manifests: [app])
+        XCTAssertLessThan(Date().timeIntervalSince(start), 20)
+        let graph = world.graph
+        let deepest = try XCTUnwrap(graph.id(of: "com.attack.t\(length - 1)"))
+        XCTAssertEqual(graph.supertypes(deepest).count, TypeGraph.maxAncestors)
+        let shallow = try XCTUnwrap(graph.id(of: "com.attack.t5"))
+        XCTAssertTrue(graph.conforms(shallow, to: graph.id(of: "public.data")!), "short chains keep their whole closure")
+        let deep = world.findings.filter { $0.rule == "conformance-too-deep" }
+        XCTAssertEqual(deep.count, 1)
+        XCTAssertTrue(deep.first?.message.contains("more types conform to more than 128") == true, deep.first?.message ?? "")
     }
 
     func testAppExportOverridesCatalogImport() throws {

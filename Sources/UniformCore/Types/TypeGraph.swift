@@ -444,8 +444,13 @@ public struct TypeGraph: Sendable {
         parentList = kept
     }
 
+    /// The most supertypes a type may have. Apple's deepest types have about a dozen; without a
+    /// bound a hostile chain of 32,000 declarations needs 32,000² closure entries (5.4 GB).
+    public static let maxAncestors = 128
+
     private mutating func computeClosures() {
         let count = spellings.count
+        var truncated: [Int] = []
         closures = []
         closures.reserveCapacity(count)
         closureStart = []
@@ -459,12 +464,13 @@ public struct TypeGraph: Sendable {
             queue.append(Ancestor(id: TypeID(i), distance: 0, via: nil))
             mark[i] = Int32(i)
             var head = 0
-            while head < queue.count {
+            walk: while head < queue.count {
                 let current = queue[head]
                 head += 1
                 for k in Int(parentStart[current.id.index])..<Int(parentStart[current.id.index + 1]) {
                     let parent = parentList[k]
                     guard mark[parent.index] != Int32(i) else { continue }
+                    guard queue.count < Self.maxAncestors else { truncated.append(i); break walk }
                     mark[parent.index] = Int32(i)
                     queue.append(Ancestor(id: parent, distance: current.distance + 1, via: current.id))
                 }
@@ -476,6 +482,13 @@ public struct TypeGraph: Sendable {
             if queue.count > 1 { closureSorted[first...].sort() }
         }
         closureStart.append(Int32(closureSorted.count))
+        if let first = truncated.first {
+            let w = winners[first]
+            findings.append(Finding(
+                rule: "conformance-too-deep", severity: .warning,
+                message: "'\(spellings[first])'\(truncated.count > 1 ? " and \(truncated.count - 1) more types" : "") conform to more than \(Self.maxAncestors) types through their parents; the supertypes past that are ignored (real hierarchies have a dozen or so)",
+                location: w >= 0 ? allDeclarations[Int(w)].location : nil, subject: spellings[first]))
+        }
     }
 }
 

@@ -12,6 +12,7 @@ public enum BuiltinRules {
         RuleInfo(id: "duplicate-bundle-id", severity: .warning, description: "Two manifests share a bundle id; the second is kept apart as id#2."),
         RuleInfo(id: "duplicate-declaration", severity: .warning, description: "A type is declared more than once; the declaration that takes precedence wins."),
         RuleInfo(id: "conformance-cycle", severity: .warning, description: "A type conforms to itself, directly or through others; the cycle is broken."),
+        RuleInfo(id: "conformance-too-deep", severity: .warning, description: "Types conform to more than 128 others through their parents; the rest of their supertypes is ignored (a hostile or generated chain)."),
         RuleInfo(id: "bundle-id-placeholder", severity: .note, description: "CFBundleIdentifier is a build placeholder; a stand-in id is used."),
         RuleInfo(id: "bundle-id-missing", severity: .warning, description: "No usable CFBundleIdentifier; a stand-in id is used. Empty: a warning; absent: a note (Xcode adds it from build settings)."),
         RuleInfo(id: "manifest.invalid-value", severity: .warning, description: "A key has a value of the wrong type; it is ignored."),
