@@ -5,16 +5,32 @@ local function vendor_pattern(id)
   if a then return a .. "." .. b .. ".*" end
 end
 
+--- The apps of each host and each Xcode project, gathered once per run: looking them up per
+--- exported type made the rule quadratic in the number of apps.
+local function team_index()
+  local embedded, by_project = {}, {}
+  for _, other in ipairs(uniform.apps()) do
+    if other.host then
+      embedded[other.host] = embedded[other.host] or {}
+      table.insert(embedded[other.host], other.id)
+    end
+    if other.project then
+      by_project[other.project] = by_project[other.project] or {}
+      table.insert(by_project[other.project], other.id)
+    end
+  end
+  return { embedded = embedded, by_project = by_project }
+end
+
 --- The app's team: itself, the apps it embeds and the app that embeds it, the apps of the same
 --- Xcode project. None of them is "outside".
-local function team(app)
+local function team(app, index)
   local inside = { app.id }
   for _, pattern in ipairs(uniform.team().suite) do inside[#inside + 1] = pattern end
-  for _, other in ipairs(uniform.apps()) do
-    if other.id ~= app.id and ((app.host and other.id == app.host) or other.host == app.id
-        or (app.project and other.project == app.project)) then
-      inside[#inside + 1] = other.id
-    end
+  if app.host then inside[#inside + 1] = app.host end
+  for _, id in ipairs(index.embedded[app.id] or {}) do inside[#inside + 1] = id end
+  for _, id in ipairs(app.project and index.by_project[app.project] or {}) do
+    if id ~= app.id then inside[#inside + 1] = id end
   end
   return inside
 end
@@ -27,6 +43,7 @@ uniform.check {
   source = "How Launch Services reaches handlers through conformance: docs/evidence.md (candidates by supertype distance; wildcard claims).",
   run = function(report)
     local seen = {}
+    local index = team_index()
     for _, app in ipairs(uniform.apps()) do
       for _, d in ipairs(app.exports) do
         local id = d.id:lower()
@@ -43,7 +60,7 @@ uniform.check {
         end
         if private and not seen[id] then
           seen[id] = true
-          local inside = team(app)
+          local inside = team(app, index)
           inside[#inside + 1] = pattern
           local names, via = {}, {}
           for _, entry in ipairs(uniform.exposure { type = d.id, inside = inside }) do

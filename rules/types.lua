@@ -11,6 +11,13 @@ local function types_files(d)
       or (tags["public.mime-type"] and #tags["public.mime-type"] > 0)
 end
 
+--- A list for a message: the first few names, then how many more (a world of thousands of
+--- copies once built each message from all of them).
+local function some(list)
+  if #list <= 5 then return table.concat(list, ", ") end
+  return table.concat(list, ", ", 1, 5) .. " and " .. (#list - 5) .. " more"
+end
+
 local function for_each_declaration(fn)
   for _, app in ipairs(uniform.apps()) do
     for _, d in ipairs(app.exports) do fn(app, d) end
@@ -297,11 +304,16 @@ uniform.check {
   example = "two apps exporting different types for .pdb",
   source = "Apple, UTType.h: when several types declare one tag, the lookup prefers public types and exported declarations; the rest is undefined (docs/evidence.md).",
   run = function(report)
+    local lookups = {}   -- one lookup per extension, not per export
     for _, app in ipairs(uniform.apps()) do
       for _, d in ipairs(app.exports) do
         for _, ext in ipairs(d.tags["public.filename-extension"] or {}) do
           if ext ~= "*" and ext ~= "" then
-            local claimants = uniform.lookup { extension = ext, all = true }
+            local claimants = lookups[ext:lower()]
+            if not claimants then
+              claimants = uniform.lookup { extension = ext, all = true }
+              lookups[ext:lower()] = claimants
+            end
             if #claimants > 1 then
               local mine = false
               local others = {}
@@ -313,7 +325,7 @@ uniform.check {
               local winner = claimants[1]
               if mine and winner:lower() ~= d.id:lower() then
                 report { at = d.location, subject = d.id .. " ." .. ext:lower(),
-                         message = "'." .. ext .. "' is also claimed by " .. table.concat(others, ", ") .. "; the lookup picks " .. winner }
+                         message = "'." .. ext .. "' is also claimed by " .. some(others) .. "; the lookup picks " .. winner }
               end
             end
           end
@@ -330,6 +342,9 @@ uniform.check {
   example = "an app exports com.acme.structure with extension pdb, but .pdb resolves to another app's com.other.pdb, which conforms to public.data",
   source = "Apple, UTType.h tag lookup preference: public types first, exported over imported (docs/evidence.md).",
   run = function(report)
+    -- One lookup per extension, not per export: 5,000 copies of one manifest once made this
+    -- rule cubic (7.7 GB).
+    local lookups = {}
     for _, app in ipairs(uniform.apps()) do
       for _, d in ipairs(app.exports) do
         local seen = {}
@@ -337,14 +352,20 @@ uniform.check {
           local key = ext:lower()
           if ext ~= "*" and ext ~= "" and not seen[key] and not is_placeholder(d.id) and not ext:find("[%$@]") then
             seen[key] = true
-            local map = uniform.claims("." .. ext)
-            if map.winner and map.winner:lower() ~= d.id:lower() then
-              local why, owners = "", {}
-              for _, t in ipairs(map.types) do
-                if t.wins then owners = t.declared_by end
-                if t.id:lower() == d.id:lower() and t.origin == app.id then why = t.reason end
+            local map = lookups[key]
+            if not map then
+              -- The winner's declarers and each (type, app) pair's reason, read once.
+              local claims = uniform.claims("." .. ext)
+              map = { winner = claims.winner, owners = {}, reasons = {} }
+              for _, t in ipairs(claims.types) do
+                if t.wins then map.owners = t.declared_by end
+                map.reasons[t.id:lower() .. " " .. tostring(t.origin)] = t.reason
               end
-              local behind = #owners > 0 and (" (declared by " .. table.concat(owners, ", ") .. ")") or ""
+              lookups[key] = map
+            end
+            if map.winner and map.winner:lower() ~= d.id:lower() then
+              local why, owners = map.reasons[d.id:lower() .. " " .. app.id] or "", map.owners
+              local behind = #owners > 0 and (" (declared by " .. some(owners) .. ")") or ""
               report { at = d.location, subject = d.id .. " ." .. key,
                        message = "'." .. ext .. "' of '" .. d.id .. "' resolves to '" .. map.winner .. "'" .. behind ..
                                  (why ~= "" and ("; " .. why) or "") ..

@@ -97,13 +97,14 @@ static double pattern_work(cls_limits *lim, const char *p, size_t lp, size_t ls)
         }
     }
     if (!shape->special) return literal_work(lp, ls, shape->anchored);
-    /* Every start position may compare every item of the pattern (its length bounds the count),
-     * times the subject again per variable-length item. */
-    double s1 = (double)ls + 1, per = lp > 0 ? (double)lp : 1;
+    /* At every start position the matcher may compare each item of the pattern (its length
+     * bounds their count) and retry over the subject once more per variable-length item. */
+    double s1 = (double)ls + 1, per = 1;
     for (int k = 0; k < shape->vars && per <= 1e30; k++) per *= s1;
     for (int k = 0; k < shape->options && per <= 1e30; k++) per *= 2;
     if (per > 1e30) per = 1e30;
-    return (shape->anchored ? 1 : s1) * per + (double)lp;
+    double items = lp > 0 ? (double)lp : 1;
+    return (shape->anchored ? 1 : s1) * (shape->vars || shape->options ? per + items : items) + (double)lp;
 }
 
 static int w_pattern(lua_State *L, const char *name, int plain_arg) {

@@ -14,6 +14,7 @@ public struct ClaimEntry: Sendable {
     public var declaredBy: [String]
     /// Bundle ids of the apps whose manifests declare it (no catalog, no rules).
     public var declaringApps: [String]
-    /// Apps whose document types name the identifier (`LSItemContentTypes`).
+    /// Apps whose document types name the identifier (`LSItemContentTypes`), on the type's
+    /// first entry in the map only (its shadowed declarations do not repeat them).
     public var claimedBy: [ClaimingApp]
 }

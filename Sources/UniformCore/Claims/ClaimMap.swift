@@ -53,14 +53,18 @@ public struct ClaimMap: Sendable {
         }
         entries += fileEntries
         let normalised = TypeGraph.normalise(tag, ofClass: tagClass)
+        // A type's claimants are listed once, on its first entry: 5,000 shadowed copies of one
+        // declaration each listing the same 5,000 apps made a single `.txt` question quadratic.
+        var listed = Set((order + fileless).map(\.raw))
         for id in graph.allIDs {
             let winning = graph.declaration(id)
             for declaration in graph.declarations(id) where declaration != winning {
                 guard declaration.tags(ofClass: tagClass).contains(where: { TypeGraph.normalise($0, ofClass: tagClass) == normalised }) else { continue }
                 let reason = "this declaration is ignored: \(winning.map { "the one \($0.provenance) at \($0.location) takes precedence" } ?? "another declaration wins")"
+                let claimedBy = listed.insert(id.raw).inserted ? Self.claimants(of: id, in: world) : []
                 entries.append(ClaimEntry(identifier: declaration.identifier, declaration: declaration, wins: false, isShadowed: true,
                                           reason: reason, declaredBy: Self.declarer(declaration).map { [$0] } ?? [],
-                                          declaringApps: Self.apps(declaring: [declaration]), claimedBy: Self.claimants(of: id, in: world)))
+                                          declaringApps: Self.apps(declaring: [declaration]), claimedBy: claimedBy))
             }
         }
         self.entries = entries
