@@ -42,3 +42,17 @@ final class HostWorkLimitTests: XCTestCase {
         XCTAssertTrue(findings.contains { $0.rule == "cheap" && $0.message == "still works" }, "\(findings.map(\.message))")
     }
 }
+
+/// The loader's and graph's own findings stop at the per-rule cap too, with one note saying how
+/// many were dropped.
+final class WorldFindingCapTests: XCTestCase {
+    func testWorldFindingsAreCappedPerRule() {
+        let many = (0..<2_500).map { Finding(rule: "missing-role", severity: .warning, message: "m\($0)", location: SourceLocation(file: "A.plist", line: $0 + 1)) }
+        let few = [Finding(rule: "duplicate-key", severity: .warning, message: "d", location: nil)]
+        let capped = RuleEngine.capPerRule(many + few)
+        XCTAssertEqual(capped.filter { $0.rule == "missing-role" && $0.severity == .warning }.count, RuleEngine.findingsPerCheck)
+        let note = capped.first { $0.rule == "missing-role" && $0.severity == .note }
+        XCTAssertEqual(note?.message, "500 more findings of 'missing-role' not shown (at most 2000 per rule and run)")
+        XCTAssertEqual(capped.filter { $0.rule == "duplicate-key" }.count, 1)
+    }
+}

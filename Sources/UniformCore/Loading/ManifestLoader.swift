@@ -137,14 +137,19 @@ public struct ManifestLoader: Sendable {
         return result
     }
 
+    /// Limits for reading a manifest: far fewer objects than a property list in general may
+    /// hold. The largest real Info.plists have a few thousand; shared objects in a binary plist
+    /// can make a few kilobytes expand into millions, and every rule then walks them.
+    public static let manifestLimits = PlistLimits(maxObjects: 250_000)
+
     public func load(_ entries: [Entry]) -> Result {
         if entries.count >= AllocatorTuning.threshold { AllocatorTuning.prepareForLargeLoad() }
         let outcomes = ParallelMap.map(entries) { entry -> Outcome in
             do {
                 let document: PlistDocument
                 switch entry.contents {
-                case .onDisk: document = try PlistReader.read(contentsOf: entry.path)
-                case .bytes(let bytes): document = try PlistReader.read(bytes: bytes, file: entry.displayPath)
+                case .onDisk: document = try PlistReader.read(contentsOf: entry.path, limits: Self.manifestLimits)
+                case .bytes(let bytes): document = try PlistReader.read(bytes: bytes, file: entry.displayPath, limits: Self.manifestLimits)
                 case .refused(let message): return .failed(PlistError(file: entry.displayPath, mark: nil, message: message))
                 case .generated: document = GeneratedInfoPlist.document(for: entry.project!)
                 }

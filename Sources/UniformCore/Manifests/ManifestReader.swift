@@ -156,6 +156,18 @@ public struct ManifestReader {
 
     // MARK: - Document types
 
+    /// The most entries read from CFBundleDocumentTypes or a type declaration list. The largest
+    /// real manifests have about a hundred (TextMate, MacVim); a binary plist that lists one
+    /// shared dictionary 400,000 times once produced 400,000 findings and 80 MB of output.
+    public static let maxEntriesPerList = 2_000
+
+    private static func bounded(_ entries: [PlistNode], key: String, at mark: Mark, _ context: inout Context) -> ArraySlice<PlistNode> {
+        guard entries.count > maxEntriesPerList else { return entries[...] }
+        context.report("manifest.too-many-entries", .warning,
+                       "\(key) has \(entries.count) entries; only the first \(maxEntriesPerList) are read (real apps have about a hundred at most)", at: mark, subject: key)
+        return entries.prefix(maxEntriesPerList)
+    }
+
     private func readClaims(_ root: PlistDictionary, _ context: inout Context) -> [DocumentClaim] {
         guard let node = root["CFBundleDocumentTypes"] else { return [] }
         guard let entries = node.asArray else {
@@ -163,9 +175,9 @@ public struct ManifestReader {
             return []
         }
         var claims: [DocumentClaim] = []
-        for (index, entry) in entries.enumerated() {
+        for (index, entry) in Self.bounded(entries, key: "CFBundleDocumentTypes", at: node.mark, &context).enumerated() {
             guard let dict = entry.asDictionary else {
-                context.report("manifest.invalid-value", .error, "CFBundleDocumentTypes[\(index)] must be a dictionary, found \(entry.kindDescription)", at: entry.mark, subject: "CFBundleDocumentTypes")
+                context.report("manifest.invalid-value", .error, "document type #\(index + 1) in CFBundleDocumentTypes must be a dictionary, found \(entry.kindDescription)", at: entry.mark, subject: "CFBundleDocumentTypes")
                 continue
             }
             context.reportDuplicateKeys(in: dict)
@@ -214,19 +226,19 @@ public struct ManifestReader {
             return []
         }
         var declarations: [TypeDeclaration] = []
-        for (index, entry) in entries.enumerated() {
+        for (index, entry) in Self.bounded(entries, key: key, at: node.mark, &context).enumerated() {
             guard let dict = entry.asDictionary else {
-                context.report("manifest.invalid-value", .error, "\(key)[\(index)] must be a dictionary, found \(entry.kindDescription)", at: entry.mark, subject: key)
+                context.report("manifest.invalid-value", .error, "declaration #\(index + 1) in \(key) must be a dictionary, found \(entry.kindDescription)", at: entry.mark, subject: key)
                 continue
             }
             context.reportDuplicateKeys(in: dict)
             guard let identifier = context.string(dict, "UTTypeIdentifier") else {
-                context.report("manifest.missing-identifier", .error, "\(key)[\(index)] has no UTTypeIdentifier; the declaration is ignored", at: entry.mark, subject: key)
+                context.report("manifest.missing-identifier", .error, "declaration #\(index + 1) in \(key) has no UTTypeIdentifier; the declaration is ignored", at: entry.mark, subject: key)
                 continue
             }
             if Context.isBlank(identifier.value) {
                 context.findings.append(Finding(rule: "empty-identifier", severity: .warning,
-                    message: "\(key)[\(index)] has an empty UTTypeIdentifier; the declaration is ignored", location: identifier.location, subject: key))
+                    message: "declaration #\(index + 1) in \(key) has an empty UTTypeIdentifier; the declaration is ignored", location: identifier.location, subject: key))
                 continue
             }
             let parents = context.identifiers(dict, "UTTypeConformsTo")

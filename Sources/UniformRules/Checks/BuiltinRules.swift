@@ -15,6 +15,7 @@ public enum BuiltinRules {
         RuleInfo(id: "conformance-too-deep", severity: .warning, description: "Types conform to more than 128 others through their parents; the rest of their supertypes is ignored (a hostile or generated chain)."),
         RuleInfo(id: "bundle-id-placeholder", severity: .note, description: "CFBundleIdentifier is a build placeholder; a stand-in id is used."),
         RuleInfo(id: "bundle-id-missing", severity: .warning, description: "No usable CFBundleIdentifier; a stand-in id is used. Empty: a warning; absent: a note (Xcode adds it from build settings)."),
+        RuleInfo(id: "manifest.too-many-entries", severity: .warning, description: "CFBundleDocumentTypes or a type declaration list has more than 2,000 entries; only the first 2,000 are read."),
         RuleInfo(id: "manifest.invalid-value", severity: .warning, description: "A key has a value of the wrong type; it is ignored."),
         RuleInfo(id: "manifest.unknown-role", severity: .warning, description: "CFBundleTypeRole has an unknown value."),
         RuleInfo(id: "manifest.unknown-rank", severity: .error, description: "LSHandlerRank has an unknown value."),

@@ -21,7 +21,7 @@ extension RuleEngine {
     }
 
     private func runChecksInOneWorld(options: CheckOptions) -> [Finding] {
-        var findings = world.findings
+        var findings = Self.capPerRule(world.findings)
         sharesAppTablesDuringChecks = true
         defer {
             sharesAppTablesDuringChecks = false
@@ -36,6 +36,28 @@ extension RuleEngine {
     /// At most this many findings per check and run: a hostile manifest (or a rule in a loop)
     /// cannot bury the report or exhaust memory; the rest is counted in one note.
     public static let findingsPerCheck = 2_000
+
+    /// The loader's and the graph's findings under the same cap as a check's, per rule.
+    public static func capPerRule(_ findings: [Finding]) -> [Finding] {
+        var counts: [String: Int] = [:]
+        var kept: [Finding] = []
+        var firstDropped: [String: Finding] = [:]
+        for finding in findings {
+            counts[finding.rule, default: 0] += 1
+            if counts[finding.rule]! <= findingsPerCheck {
+                kept.append(finding)
+            } else if firstDropped[finding.rule] == nil {
+                firstDropped[finding.rule] = finding
+            }
+        }
+        for (rule, first) in firstDropped.sorted(by: { $0.key < $1.key }) {
+            let dropped = counts[rule]! - findingsPerCheck
+            kept.append(Finding(rule: rule, severity: .note,
+                                message: "\(dropped) more finding\(dropped == 1 ? "" : "s") of '\(rule)' not shown (at most \(findingsPerCheck) per rule and run)",
+                                location: first.location, subject: rule))
+        }
+        return kept
+    }
 
     private func run(_ check: CheckRule) -> [Finding] {
         var (found, reported) = cappedFindings(of: check)
