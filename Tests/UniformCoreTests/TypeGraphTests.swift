@@ -16,16 +16,19 @@ final class TypeGraphTests: XCTestCase {
     /// A 32,000-long conformance chain in one manifest once needed 32,000² closure entries and
     /// aborted at 5.4 GB; closures stop at `TypeGraph.maxAncestors`, told in one finding.
     func testLongConformanceChainsAreBoundedAndToldOnce() throws {
-        let length = 20_000
-        let declarations = (0..<length).map { i in
-            Fixtures.declaration("com.attack.t\(i)", conformsTo: [i == 0 ? "public.data" : "com.attack.t\(i - 1)"], extensions: [])
-        }.joined()
-        let app = try Fixtures.manifest("""
-        <key>CFBundleIdentifier</key><string>com.attack</string>
-        <key>UTExportedTypeDeclarations</key><array>\(declarations)</array>
-        """)
+        // A manifest's list is read to 2,000 entries, so the chain runs through ten manifests.
+        let length = 20_000, perManifest = 2_000
+        let apps = try (0..<(length / perManifest)).map { part in
+            let declarations = (part * perManifest..<(part + 1) * perManifest).map { i in
+                Fixtures.declaration("com.attack.t\(i)", conformsTo: [i == 0 ? "public.data" : "com.attack.t\(i - 1)"], extensions: [])
+            }.joined()
+            return try Fixtures.manifest("""
+            <key>CFBundleIdentifier</key><string>com.attack.\(part)</string>
+            <key>UTExportedTypeDeclarations</key><array>\(declarations)</array>
+            """, file: "A\(part)/Info.plist")
+        }
         let start = Date()
-        let world = World(manifests: [app])
+        let world = World(manifests: apps)
         XCTAssertLessThan(Date().timeIntervalSince(start), 20)
         let graph = world.graph
         let deepest = try XCTUnwrap(graph.id(of: "com.attack.t\(length - 1)"))
