@@ -45,6 +45,20 @@ final class ExhaustionTests: XCTestCase {
         XCTAssertEqual(try state.run("return ('com.acme.app'):find('acme', 1, true)", chunkName: "ok.lua").first, .integer(5))
     }
 
+    /// `print` of a 16 MB string in a loop once wrote 6.75 GB in 10 s.
+    func testPrintStopsAtItsBudget() throws {
+        var written = 0, lines: [String] = []
+        var limits = LuaLimits()
+        limits.maxPrintBytes = 1 << 20
+        let s = LuaState(limits: limits, printSink: { written += $0.utf8.count; lines.append(String($0.prefix(80))) })
+        let start = Date()
+        _ = try s.run("local big = string.rep('x', 1000000) for i = 1, 100000 do print(big) end return true", chunkName: "rules/attack.lua")
+        XCTAssertLessThan(Date().timeIntervalSince(start), 5)
+        XCTAssertLessThan(written, 2 << 20)
+        XCTAssertEqual(lines.filter { $0.hasPrefix("uniform: print stopped") }.count, 1, "\(lines.count) lines")
+        s.close()
+    }
+
     func testStringRepHuge() {
         assertFails("return string.rep('x', 1e9)", in: state, kind: .runtime, contains: "exceeds the sandbox limit")
     }

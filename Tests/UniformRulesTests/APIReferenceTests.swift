@@ -110,12 +110,13 @@ final class APIReferenceTests: XCTestCase {
             return ([], [])
         }
         var functions: [String] = [], values: [String] = []
-        for (key, value) in uniform.pairs() {
+        // `uniform` and `uniform.dyn` are read-only views: read the tables behind them.
+        for (key, value) in engine.state.underlying(uniform).pairs() {
             guard case .string(let name) = key else { continue }
             switch value {
             case .function: functions.append("uniform.\(name)")
             case .table(let nested):
-                for (k, v) in nested.pairs() {
+                for (k, v) in engine.state.underlying(nested).pairs() {
                     guard case .string(let n) = k else { continue }
                     if case .function = v { functions.append("uniform.\(name).\(n)") } else { values.append("uniform.\(name).\(n)") }
                 }

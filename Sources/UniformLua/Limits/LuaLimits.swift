@@ -24,6 +24,9 @@ public struct LuaLimits: Sendable, Equatable {
     public var maxPatternWork: Double = 1e8
     /// Instructions between two count-hook checks (budget, deadline, depth, interrupt).
     public var hookInterval: Int = 100
+    /// Bytes `print` may write over the state's life (a rule printing a 16 MB string in a loop
+    /// once wrote 6.75 GB in 10 s); past it, one line says so and the rest is dropped.
+    public var maxPrintBytes: Int = 1 << 20
     /// When the whole run must end (a `LuaLimits.now()` time; 0: no run budget). Per-call limits
     /// alone let 200 checks that each loop to the deadline run for half an hour.
     public var runDeadline: Double = 0

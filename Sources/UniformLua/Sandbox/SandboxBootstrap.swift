@@ -25,6 +25,14 @@ enum SandboxBootstrap {
       return rawsetmetatable(t, mt)
     end
 
+    -- the host's read-only views (the `uniform` API) cannot be written raw either
+    local rawset = rawset
+    local readonly = rawsetmetatable({}, { __mode = "k" })
+    function G.rawset(t, k, v)
+      if readonly[t] then error("rawset: attempt to modify a read-only table", 2) end
+      return rawset(t, k, v)
+    end
+
     -- text only (bytecode can crash 5.4.4), and only strings (no reader functions)
     function G.load(chunk, name, mode, ...)
       if type(chunk) ~= "string" then error("load: only source text can be loaded in rules", 2) end
@@ -50,5 +58,8 @@ enum SandboxBootstrap {
 
     -- reproducible runs in CI
     math.randomseed(0)
+
+    -- for the host: marks a table as a read-only view
+    return function(t) readonly[t] = true end
     """
 }

@@ -10,6 +10,8 @@ import Foundation
 public final class LuaState {
     @usableFromInline let core: LuaCore
     let printSink: (String) -> Void
+    /// The sandbox's function that marks a table as a read-only view (`rawset` refuses it).
+    private var protectView: LuaFunction?
 
     /// Creates a state with the sandbox installed: base functions without `dofile`, `loadfile`,
     /// `require`; text-only `load`; `string` (no `dump`; bounded `rep` and patterns), `table`,
@@ -54,19 +56,28 @@ public final class LuaState {
     private func installSandbox() {
         guard let L = core.L else { return }
         cls_open_sandbox(L)
-        let sink = makeFunction(name: "print") { [printSink] ctx in
-            printSink(ctx.argument(1).stringValue ?? "")
+        let printed = PrintBudget()
+        let sink = makeFunction(name: "print") { [printSink, unowned self] ctx in
+            let limit = self.limits.maxPrintBytes
+            guard limit <= 0 || printed.bytes <= limit else { return [] }   // past the budget: not even converted
+            let text = ctx.argument(1).stringValue ?? ""
+            printed.bytes += text.utf8.count + 1
+            if limit > 0, printed.bytes > limit {
+                printSink("uniform: print stopped after \(limit) bytes (LuaLimits.maxPrintBytes); the rest of this run's print output is dropped")
+            } else {
+                printSink(text)
+            }
             return []
         }
         do {
             let boot = try load(SandboxBootstrap.source, chunkName: SandboxBootstrap.chunkName)
-            _ = try core.protectedCall(push: { L in
+            protectView = try core.protectedCall(nresults: 1, push: { L in
                 boot.push(on: L)
                 cls_pushglobaltable(L)
                 cls_push_raw_base(L)
                 sink.push(on: L)
                 return 5
-            }, read: { _, _ in () })
+            }, read: { [core] L, _ in LuaFunction(core: core, index: -1, on: L) })
         } catch {
             fatalError("uniform: the Lua sandbox bootstrap failed: \(error)")
         }
@@ -195,18 +206,38 @@ public final class LuaState {
         return makeTable(fields: fields)
     }
 
-    /// A read-only view of `table`: reads go through, writes raise, the metatable is hidden.
+    /// A read-only view of `table`: reads go through, writes raise, `pairs` walks the table, the
+    /// metatable is hidden.
     public func makeReadOnly(_ table: LuaTableRef) -> LuaTableRef {
         let deny = makeFunction(name: "__newindex") { _ in
             throw LuaReadOnlyError()
         }
-        let mt = makeTable(fields: ["__index": .table(table), "__newindex": .function(deny), "__metatable": false])
+        var fields: [String: LuaValue] = ["__index": .table(table), "__newindex": .function(deny), "__metatable": false]
+        if let make = try? load("local real = ...; return function() return next, real, nil end", chunkName: "=uniform.readonly"),
+           let pairs = try? call(make, [.table(table)]).first {
+            fields["__pairs"] = pairs
+        }
+        let mt = makeTable(fields: fields)
         let proxy = makeTable()
         _ = proxy.withPushed { L, t in
             mt.push(on: L)
             lua_setmetatable(L, t)
         }
+        if let protectView { _ = try? call(protectView, [.table(proxy)]) }
         return proxy
+    }
+
+    /// The table behind a `makeReadOnly` view, for host code that reads tables raw (the view
+    /// itself when it is not one).
+    public func underlying(_ table: LuaTableRef) -> LuaTableRef {
+        let target: LuaTableRef?? = table.withPushed { L, t -> LuaTableRef? in
+            guard lua_getmetatable(L, t) != 0 else { return nil }
+            lua_pushstring(L, "__index")
+            lua_rawget(L, -2)
+            guard lua_type(L, -1) == LUA_TTABLE else { return nil }
+            return LuaTableRef(core: core, index: -1, on: L)
+        }
+        return (target ?? nil) ?? table
     }
 
     public var globals: LuaTableRef {
@@ -294,4 +325,9 @@ public final class LuaState {
 /// The error raised by writes to a `makeReadOnly` table.
 struct LuaReadOnlyError: Error, CustomStringConvertible {
     var description: String { "attempt to modify a read-only table" }
+}
+
+/// What `print` has written so far in one state.
+private final class PrintBudget {
+    var bytes = 0
 }

@@ -58,6 +58,8 @@ public struct LuaStack {
 
     @inlinable public func type(at i: Int32) -> Int32 { lua_type(L, i) }
     @inlinable public func isTable(at i: Int32) -> Bool { lua_type(L, i) == LUA_TTABLE }
+    /// Lua's name for the type of the value at `i` ("string", "table", …), for messages.
+    public func typeName(at i: Int32) -> String { String(cString: lua_typename(L, lua_type(L, i))) }
     @inlinable public func integer(at i: Int32) -> Int64? {
         var isnum: Int32 = 0
         let v = cls_tointeger(L, i, &isnum)

@@ -19,9 +19,11 @@ struct UniformAPI {
         queryFunctions(into: &functions)
         let uniform = state.makeTable(functions: functions, prefix: "uniform")
         let dyn = state.makeTable(functions: dynamicFunctions(), prefix: "uniform.dyn")
-        uniform["dyn"] = .table(dyn)
+        uniform["dyn"] = .table(state.makeReadOnly(dyn))
         uniform["version"] = .string(UniformVersion.current)
-        state.setGlobal("uniform", .table(uniform))
+        // Read-only to rules: a rule that replaced `uniform.apps` silently disabled the standard
+        // checks that ran after it.
+        state.setGlobal("uniform", .table(state.makeReadOnly(uniform)))
 
         let caller = state.makeFunction(name: "caller") { ctx in
             let level = Int32(try ctx.integer(1))

@@ -20,7 +20,11 @@ struct PolicyStage: ResolutionStage {
             LuaStackBuilder(stack: stack).arguments(candidates, bundleIDs: bundleIDs, driver: driver)
             return 3
         }, reading: { stack -> Outcome? in
-            isUnchanged(stack, handlers, bundleIDs: bundleIDs) ? nil : try read(stack, candidates)
+            // Nothing, the list, or a table of ids: anything else was a mistake once ignored.
+            guard stack.isNil(at: stack.top) || stack.isTable(at: stack.top) else {
+                throw fail("returned a \(stack.typeName(at: stack.top)); a policy returns nothing, the candidate list, or a table of bundle ids")
+            }
+            return isUnchanged(stack, handlers, bundleIDs: bundleIDs) ? nil : try read(stack, candidates)
         })
         guard let outcome else { return }
         let unchanged = outcome.order.count == handlers.count && outcome.order.enumerated().allSatisfy { $0.offset == $0.element }

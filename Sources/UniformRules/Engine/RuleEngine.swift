@@ -26,13 +26,15 @@ public final class RuleEngine {
     var output: (String) -> Void
     var policyDriver: PolicyDriver!
 
-    /// Everything `print` writes goes to `output` (stdout for the CLI, a buffer for tests).
+    /// Everything `print` writes goes to `output` (the CLI's standard error or output, a buffer
+    /// for tests), with control characters escaped and no line able to start a workflow command.
     public init(inputs: WorldInputs, limits: LuaLimits = LuaLimits(), output: @escaping (String) -> Void = { print($0) }) {
         self.inputs = inputs
         self.output = output
         var sink: ((String) -> Void)?
         self.state = LuaState(limits: limits, printSink: { sink?($0) })
-        sink = { [unowned self] in self.output($0) }
+        // A rule's print reaches the CI log too: no raw control characters, no workflow commands.
+        sink = { [unowned self] in self.output(ReportText.inert(ReportText.visible($0))) }
         UniformAPI(engine: self).install()
     }
 

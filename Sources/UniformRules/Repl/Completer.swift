@@ -83,9 +83,10 @@ public struct Completer {
         var value = LuaValue.table(engine.state.globals)
         for component in path {
             guard case .table(let t) = value else { return Completion(start: cursor, candidates: []) }
-            value = t[String(component)]
+            value = engine.state.underlying(t)[String(component)]
         }
-        guard case .table(let table) = value else { return Completion(start: cursor, candidates: []) }
+        guard case .table(let proxy) = value else { return Completion(start: cursor, candidates: []) }
+        let table = engine.state.underlying(proxy)   // `uniform` is a read-only view
         let methodsOnly = expression[separator] == ":"
         let names = table.pairs().compactMap { pair -> String? in
             guard case .string(let name) = pair.key, LuaState.isIdentifier(name) else { return nil }

@@ -43,6 +43,7 @@ final class ReplSession {
         limits.instructions = 0
         limits.deadlineSeconds = 0
         limits.runDeadline = 0   // a person at the keyboard has Ctrl-C
+        limits.maxPrintBytes = 0
         engine.state.limits = limits
         let handle = engine.state.interruptHandle
         interruptHandle = handle
