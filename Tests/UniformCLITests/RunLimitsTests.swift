@@ -43,4 +43,17 @@ final class RunLimitsTests: XCTestCase {
         XCTAssertTrue(run.stdout.contains("run time budget exceeded"), run.stdout)
         XCTAssertLessThan(elapsed, 6, "the run stops near its budget, not after five deadlines")
     }
+
+    /// A route returning a 300,000-key table kept `send` busy for 28 s after the rule's own
+    /// deadline (a quadratic JSON rendering, and a conversion nothing limited).
+    func testAHugeAnnotationFromARouteIsRefusedQuickly() throws {
+        try TestManifest.write(TestManifest.app("com.acme.viewer", claims: ["public.plain-text"]), to: dir, "Viewer/Info.plist")
+        try TestManifest.write("uniform.route('big', function() local t = {} for i = 1, 300000 do t['k' .. i] = i end return t end)\n", to: dir, "rules/route.lua")
+        try TestManifest.write("return { manifests = { \"App\", \"Viewer\" }, rules = { \"rules/route.lua\" } }\n", to: dir, ".uniform.lua")
+        let start = Date()
+        let run = try CLI.run(["send", "notes.txt", "--from", "com.acme.app", "--to", "com.acme.viewer"], in: dir)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 10)
+        XCTAssertEqual(run.status, 2, run.stdout + run.stderr)
+        XCTAssertTrue(run.stderr.contains("rules/route.lua:1: routing rule returned an invalid annotation: more than 50000 values"), run.stderr)
+    }
 }

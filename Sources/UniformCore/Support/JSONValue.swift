@@ -84,9 +84,12 @@ extension JSONValue {
         case .dictionary(let d):
             var seen = Set<String>()
             var members: [(String, JSONValue)] = []
+            // The last of duplicate keys wins (as in the plist), at the place it appears; built
+            // backwards and reversed once (inserting at the front was quadratic).
             for entry in d.entries.reversed() where seen.insert(entry.key).inserted {
-                members.insert((entry.key, JSONValue(plist: entry.value)), at: 0)
+                members.append((entry.key, JSONValue(plist: entry.value)))
             }
+            members.reverse()
             self = .object(members)
         case .array(let a): self = .array(a.map(JSONValue.init(plist:)))
         case .string(let s): self = .string(s)

@@ -34,6 +34,20 @@ public final class LuaTableRef: LuaRef {
         }
     }
 
+    /// How many entries the table holds, counting no further than `limit + 1` and converting
+    /// nothing: a host can refuse a huge table before copying it out.
+    public func countEntries(upTo limit: Int) -> Int {
+        withPushed { L, t in
+            var n = 0
+            lua_pushnil(L)
+            while n <= limit, lua_next(L, t) != 0 {
+                n += 1
+                lua_settop(L, -2)
+            }
+            return n
+        } ?? 0
+    }
+
     /// The border `#t` without `__len` (rawlen).
     public var count: Int { withPushed { L, t in Int(lua_rawlen(L, t)) } ?? 0 }
 

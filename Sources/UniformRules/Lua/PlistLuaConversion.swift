@@ -31,9 +31,21 @@ enum PlistLuaConversion {
         var description: String
     }
 
-    static func fromLua(_ value: LuaValue, path: String = "annotation", depth: Int = 0) throws -> PlistNode {
+    /// The most values an annotation built by a rule may hold. A hand-off's annotation is a
+    /// small dictionary; a route returning a 300,000-key table once kept `send` busy for 28 s
+    /// after the rule's own deadline.
+    static let maxValues = 50_000
+
+    static func fromLua(_ value: LuaValue, path: String = "annotation") throws -> PlistNode {
+        var budget = maxValues
+        return try fromLua(value, path: path, depth: 0, budget: &budget)
+    }
+
+    private static func fromLua(_ value: LuaValue, path: String, depth: Int, budget: inout Int) throws -> PlistNode {
         let mark = Mark(line: nil, column: nil, offset: 0)
         guard depth < 64 else { throw ConversionError(description: "\(path): nested too deeply (cycle?)") }
+        budget -= 1
+        guard budget >= 0 else { throw ConversionError(description: "more than \(maxValues) values; an annotation is a small dictionary") }
         switch value {
         case .nil: throw ConversionError(description: "\(path): nil cannot be stored in a property list")
         case .boolean(let b): return PlistNode(.boolean(b), mark: mark)
@@ -42,17 +54,20 @@ enum PlistLuaConversion {
         case .string(let s): return PlistNode(.string(s), mark: mark)
         case .bytes(let b): return PlistNode(.data(b), mark: mark)
         case .table(let t):
+            // Counted before the pairs are copied out.
+            guard t.countEntries(upTo: budget) <= budget else { throw ConversionError(description: "more than \(maxValues) values; an annotation is a small dictionary") }
             let pairs = t.pairs()
+            guard pairs.count <= budget else { throw ConversionError(description: "more than \(maxValues) values; an annotation is a small dictionary") }
             if pairs.isEmpty { return PlistNode(.dictionary(PlistDictionary()), mark: mark) }
             if let items = t.arrayValues(), items.count == pairs.count {
-                return PlistNode(.array(try items.enumerated().map { try fromLua($1, path: "\(path)[\($0 + 1)]", depth: depth + 1) }), mark: mark)
+                return PlistNode(.array(try items.enumerated().map { try fromLua($1, path: "\(path)[\($0 + 1)]", depth: depth + 1, budget: &budget) }), mark: mark)
             }
             var entries: [PlistEntry] = []
             for (key, item) in pairs {
                 guard case .string(let k) = key else {
                     throw ConversionError(description: "\(path): a property-list dictionary needs string keys, found a \(key.typeName) key (a table with keys 1..n is an array)")
                 }
-                entries.append(PlistEntry(key: k, keyMark: mark, value: try fromLua(item, path: "\(path).\(k)", depth: depth + 1)))
+                entries.append(PlistEntry(key: k, keyMark: mark, value: try fromLua(item, path: "\(path).\(k)", depth: depth + 1, budget: &budget)))
             }
             entries.sort { $0.key < $1.key }
             return PlistNode(.dictionary(PlistDictionary(entries: entries)), mark: mark)
