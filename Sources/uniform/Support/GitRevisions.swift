@@ -7,12 +7,25 @@ struct GitRevisions {
     let root: String
     let prefix: String
     let scratch: URL
+    /// Ctrl-C (or a CI runner's SIGTERM) while revisions are checked out removes them first.
+    private let interrupts: [DispatchSourceSignal]
 
     init() throws {
         root = try Self.git(["rev-parse", "--show-toplevel"]).trimmingCharacters(in: .whitespacesAndNewlines)
         prefix = try Self.git(["rev-parse", "--show-prefix"]).trimmingCharacters(in: .whitespacesAndNewlines)
         scratch = FileManager.default.temporaryDirectory.appendingPathComponent("uniform-diff-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let scratch = scratch
+        interrupts = [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)   // delivered to the source below instead
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                try? FileManager.default.removeItem(at: scratch)
+                exit(128 + number)
+            }
+            source.resume()
+            return source
+        }
     }
 
     /// `A..B` → (A, B); `A..` or `A` → (A, nil), where nil is the working tree.
@@ -39,7 +52,12 @@ struct GitRevisions {
         return directory
     }
 
-    func cleanUp() { try? FileManager.default.removeItem(at: scratch) }
+    func cleanUp() {
+        try? FileManager.default.removeItem(at: scratch)
+        for source in interrupts { source.cancel() }
+        signal(SIGINT, SIG_DFL)
+        signal(SIGTERM, SIG_DFL)
+    }
 
     @discardableResult
     static func git(_ arguments: [String], failure: String? = nil) throws -> String {
