@@ -81,6 +81,9 @@ let package = Package(
             name: "uniform-bench",
             dependencies: ["UniformRules", "UniformLua", "CLuaShim", "CLua"]
         ),
+        // Fuzz harnesses for projects, xcconfigs and archives: a corpus replayer, or a libFuzzer
+        // target with -DFUZZING and --sanitize=fuzzer (Tests/Fuzz/README.md).
+        .executableTarget(name: "uniform-fuzz", dependencies: ["UniformCore"]),
 
         .testTarget(name: "UniformPlistTests", dependencies: ["UniformPlist"]),
         .testTarget(name: "UniformCoreTests", dependencies: ["UniformCore"]),

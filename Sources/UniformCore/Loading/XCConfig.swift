@@ -48,6 +48,14 @@ public struct XCConfig: Sendable {
         return config
     }
 
+    /// Parses text as if it were the file `file`, reading includes only inside `boundary`.
+    public static func parse(_ text: String, file: String, boundary: String) -> XCConfig {
+        var config = XCConfig()
+        config.boundary = canonical(boundary)
+        config.parse(text, file: file, stack: [canonical(file)])
+        return config
+    }
+
     /// Deeper include chains are reported and cut: real projects nest three or four levels.
     static let maxIncludeDepth = 32
 

@@ -39,6 +39,21 @@ public struct XcodeProject: Sendable {
         return try XcodeProject(document: document, path: trimmed, file: file)
     }
 
+    /// Reads a project from the bytes of its `project.pbxproj`, as `load` does from disk (`path`
+    /// names the `.xcodeproj` in locations; nothing is read from it).
+    public static func parse(bytes: [UInt8], path: String) throws(ProjectError) -> XcodeProject {
+        let file = ProjectPath.join(path, "project.pbxproj")
+        let document: PlistDocument
+        do {
+            document = try PlistReader.read(bytes: bytes, file: file)
+        } catch let error as PlistError {
+            throw ProjectError(error, file: file)
+        } catch {
+            throw ProjectError(location: SourceLocation(file: file), message: "\(error)")
+        }
+        return try XcodeProject(document: document, path: path, file: file)
+    }
+
     init(document: PlistDocument, path: String, file: String) throws(ProjectError) {
         let top = SourceLocation(file: file, mark: document.root.mark)
         guard let root = document.root.dictionary,
