@@ -2,7 +2,7 @@ import Foundation
 import UniformCore
 import UniformRules
 
-// uniform-bench [all|plist|lua|core|project|scale|process] [--shared DIR] [--work DIR] [--sizes 1000,10000,100000]
+// uniform-bench [all|plist|lua|core|project|scale|process|hostile] [--shared DIR] [--work DIR] [--sizes 1000,10000,100000]
 //               [--seed S] [--plot FILE] [--world N]
 // uniform-bench resolve [--generated] [--runs N] [--plain-only|--policy-only|--typical-only]
 // uniform-bench generate N DIR [--seed S]
@@ -88,6 +88,8 @@ case "build-world":
     WorldChildren.buildWorld(arguments[1], runs: arguments.count > 2 ? Int(arguments[2]) ?? 3 : 3)
 case "foundation-parse":
     WorldChildren.foundationParse(arguments[1])
+case "hostile-one":
+    runHostileOne(arguments[1])
 default:
     let which = Set(arguments.isEmpty ? ["all"] : arguments)
     func wants(_ name: String) -> Bool { which.contains("all") || which.contains(name) }
@@ -101,6 +103,7 @@ default:
     }
     if wants("scale") { runScaleBenchmark(sizes: sizes, workDirectory: work, seed: seed, plot: plot) }
     if wants("process") { runProcessBenchmark(sharedDirectory: shared, workDirectory: work) }
+    if wants("hostile") { runHostileBenchmark(sharedDirectory: shared, workDirectory: work) }
 }
 
 /// The real manifests, or the generated world of `--world N` (generated if missing).
