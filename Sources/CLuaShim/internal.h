@@ -30,9 +30,8 @@ struct cls_limits {
     /* instructions */
     int64_t budget_total, budget;
     int step, max_depth;
-    /* wall clock: per top-level call, and the whole run's (absolute, 0 = none) */
-    double deadline_s, deadline_at, run_deadline_at;
-    int deadline_is_run;   /* deadline_at is the run's, which comes before the call's */
+    /* wall clock */
+    double deadline_s, deadline_at;
     int tripped;
     int rearm;             /* the main thread's hook must be reset at the next arm */
     atomic_int interrupted;
@@ -46,6 +45,9 @@ struct cls_limits {
     double charged_since_clock;
     cls_pattern_shape last_pattern;
     cls_pool pool;
+    /* the whole run's deadline (absolute, 0 = none); kept out of the hot fields above */
+    double run_deadline_at;
+    int deadline_is_run;   /* deadline_at is the run's, which comes before the call's */
 };
 
 static inline cls_limits *cls_getlim(lua_State *L) {

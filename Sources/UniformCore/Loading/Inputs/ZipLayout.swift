@@ -95,6 +95,7 @@ struct ZipLayout {
         var count = UInt64(u16(tail, end + 10)), length = UInt64(u32(tail, end + 12)), offset = UInt64(u32(tail, end + 16))
         if count == 0xFFFF || length == 0xFFFF_FFFF || offset == 0xFFFF_FFFF, end >= 20, u32(tail, end - 20) == 0x0706_4b50 {
             let at = u64(tail, end - 20 + 8)
+            guard size >= 56, at <= size - 56 else { throw Refusal(message: "refused: the ZIP64 end record lies outside the file (a truncated or hostile archive)") }
             let record = try read(handle, at: at, count: 56)
             guard record.count == 56, u32(record, 0) == 0x0606_4b50 else { throw Refusal(message: "refused: a broken ZIP64 end record") }
             count = u64(record, 32); length = u64(record, 40); offset = u64(record, 48)
@@ -129,6 +130,9 @@ struct ZipLayout {
     }
 
     private static func read(_ handle: FileHandle, at offset: UInt64, count: Int) throws(Refusal) -> [UInt8] {
+        // Foundation traps on an offset past Int64.max (found by fuzzing: a ZIP64 locator
+        // pointing at 2^64 - 2^33).
+        guard offset <= UInt64(Int64.max) else { throw Refusal(message: "refused: an offset past the end of any file (a hostile archive)") }
         do {
             try handle.seek(toOffset: offset)
             return [UInt8](try handle.read(upToCount: count) ?? Data())
