@@ -34,7 +34,7 @@ func runHostileBenchmark(sharedDirectory: String, workDirectory: String) {
     var base: (seconds: Double, bytes: Double)?
     for (name, directory) in cases {
         guard let outcome = try? ChildProcess.run(CommandLine.arguments[0], ["hostile-one", directory]) else { continue }
-        let parts = outcome.output.split(separator: " ").compactMap { Double($0) }
+        let parts = outcome.output.split(whereSeparator: { $0 == " " || $0.isNewline }).compactMap { Double($0) }
         guard parts.count == 3 else { print("\(name): \(outcome.output)"); continue }
         if base == nil { base = (parts[0], parts[1]) }
         print(String(format: "  %-32@ %7.2f s (%5.1f×)  %7.1f MB (%5.1f×)  %6.0f findings", name as NSString,
