@@ -93,7 +93,10 @@ struct ZipLayout {
             throw Refusal(message: "not a zip archive: no end of central directory record")
         }
         var count = UInt64(u16(tail, end + 10)), length = UInt64(u32(tail, end + 12)), offset = UInt64(u32(tail, end + 16))
-        if count == 0xFFFF || length == 0xFFFF_FFFF || offset == 0xFFFF_FFFF, end >= 20, u32(tail, end - 20) == 0x0706_4b50 {
+        // A ZIP64 locator is followed whenever present, saturated fields or not, as ZIPFoundation
+        // does: checking only the 32-bit record let a forged locator reach its reader, which
+        // trapped on the offset (found by fuzzing).
+        if end >= 20, u32(tail, end - 20) == 0x0706_4b50 {
             let at = u64(tail, end - 20 + 8)
             guard size >= 56, at <= size - 56 else { throw Refusal(message: "refused: the ZIP64 end record lies outside the file (a truncated or hostile archive)") }
             let record = try read(handle, at: at, count: 56)
