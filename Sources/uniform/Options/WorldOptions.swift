@@ -38,7 +38,7 @@ struct WorldOptions: ParsableArguments {
     @Flag(name: .customLong("allow-limits"), help: "Let the configuration's `limits` raise the Lua limits above the ceiling (1e9 instructions, 1024 MB, 60 s per call). Without it a pull request's .uniform.lua cannot give its rules more.")
     var allowLimits = false
 
-    @Option(name: .customLong("max-run-time"), help: ArgumentHelp("Seconds all Lua calls of the run may take together (default 300; 0: no budget).", valueName: "SECONDS"))
+    @Option(name: .customLong("max-run-time"), help: ArgumentHelp("Seconds all Lua calls of the run may take together (0: no budget).", valueName: "SECONDS"))
     var maxRunTime: Double = 300
 
     /// `check` reports unparsable manifests as findings instead of stopping.
