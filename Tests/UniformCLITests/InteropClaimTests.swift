@@ -113,4 +113,14 @@ final class InteropClaimTests: XCTestCase {
         let type = try CLI.run(["type", "run.command", "--platform", "macos"], in: dir)
         XCTAssertTrue(type.stdout.contains("com.apple.terminal.shell-script"), type.stdout)
     }
+
+    /// kiwix-apple generates its Xcode project with XcodeGen: nothing checked in to read build
+    /// settings from, which a newcomer is told once, with the way out.
+    func testAGeneratedProjectIsNamed() throws {
+        try TestManifest.write(manifest(id: nil, iOS: true, claims: [(["public.zip-archive"], "Default")]), to: dir, "Support/Info.plist")
+        try TestManifest.write("name: Kiwix\ntargets: {}\n", to: dir, "project.yml")
+        let found = try findings("xcode.generated-project")
+        XCTAssertEqual(found.count, 1)
+        XCTAssertTrue(found.first?.message.contains("run `xcodegen generate` first") == true, "\(found)")
+    }
 }

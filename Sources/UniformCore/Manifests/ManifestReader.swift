@@ -79,7 +79,7 @@ public struct ManifestReader {
                 // Xcode's templates since Xcode 13 leave the key to build settings, so its absence
                 // in a source Info.plist read alone is normal, not a defect.
                 context.findings.append(Finding(rule: "bundle-id-missing", severity: .note,
-                    message: "no CFBundleIdentifier: Xcode adds it from PRODUCT_BUNDLE_IDENTIFIER when it builds (GENERATE_INFOPLIST_FILE = YES), which this run cannot see — run uniform check in the repository to read the Xcode project; using the stand-in '\(bundleID)'",
+                    message: "no CFBundleIdentifier: Xcode adds it from PRODUCT_BUNDLE_IDENTIFIER when it builds (GENERATE_INFOPLIST_FILE = YES), which this run cannot see — read it with its Xcode project (uniform check in the folder holding the .xcodeproj); using the stand-in '\(bundleID)'",
                     location: rootLocation))
             }
         }

@@ -39,6 +39,7 @@ public enum BuiltinRules {
         RuleInfo(id: "defaults.invalid-entry", severity: .warning, description: "An LSHandlers entry of a preferences plist is malformed."),
         RuleInfo(id: "rule-error", severity: .error, description: "A check failed to run (a Lua error or an exhausted limit)."),
         RuleInfo(id: "config.limits-capped", severity: .warning, description: "The configuration raises a Lua limit above the ceiling (1e9 instructions, 1024 MB, 60 s per call); it is lowered to it unless --allow-limits is given."),
+        RuleInfo(id: "xcode.generated-project", severity: .note, description: "The repository generates its Xcode project (XcodeGen, Tuist) and has none checked in; Info.plist files are read without build settings."),
         RuleInfo(id: "config.outside-repository", severity: .warning, description: "The configuration names a file outside the repository (manifests, project, xcconfig, rules, defaults); it is not read."),
         RuleInfo(id: "unresolved-placeholder", severity: .note, description: "A build placeholder no setting defines stays verbatim (one note per variable)."),
         RuleInfo(id: UnknownRuleIDs.rule, severity: .warning, description: "disable, severity, suppress or uniform:ignore names a rule id that does not exist."),

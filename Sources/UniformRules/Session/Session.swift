@@ -87,6 +87,7 @@ public struct Session {
             if found.projects.isEmpty {
                 report.source = "discovered under \(place): no Xcode project, so the Info.plist files in the tree"
                 plain = [root]
+                discoveryFindings += generatedProjectNotes(root)
             } else {
                 report.source = "discovered under \(place): \(found.projects.count) Xcode project\(found.projects.count == 1 ? "" : "s")"
                 projects = found.projects
@@ -253,6 +254,18 @@ public struct Session {
     }
 
     // MARK: - Steps
+
+    /// A repository that generates its Xcode project (XcodeGen's project.yml, Tuist's
+    /// Project.swift) has none checked in: its Info.plists are read alone, without the build
+    /// settings that complete them. Said once, with the way out (kiwix-apple, for one).
+    static func generatedProjectNotes(_ root: String) -> [Finding] {
+        let generators = [("project.yml", "XcodeGen", "xcodegen generate"), ("project.yaml", "XcodeGen", "xcodegen generate"),
+                          ("Project.swift", "Tuist", "tuist generate")]
+        guard let (file, tool, command) = generators.first(where: { FileManager.default.fileExists(atPath: ProjectPath.join(root, $0.0)) }) else { return [] }
+        return [Finding(rule: "xcode.generated-project", severity: .note,
+                        message: "no Xcode project is checked in: \(tool) generates it from \(file), which uniform does not read, so the Info.plist files are read without their build settings; run `\(command)` first (or set ids and keys with `apps` and `defines` in .uniform.lua)",
+                        location: SourceLocation(file: Configuration.displayPath(ProjectPath.join(root, file))), subject: file)]
+    }
 
     /// The configuration's limits within the ceiling (unless the command line lifts it), and the
     /// run's time budget shared by every Lua call of the run.
