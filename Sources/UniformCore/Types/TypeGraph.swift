@@ -26,8 +26,8 @@ public struct TypeGraph: Sendable {
     private var parentList: [TypeID] = []
     private var closures: [[Ancestor]] = []
     /// Sorted ids of each closure, for fast conformance tests.
-    private var closureStart: [Int32] = []
-    private var closureSorted: [Int32] = []
+    @usableFromInline private(set) var closureStart: [Int32] = []
+    @usableFromInline private(set) var closureSorted: [Int32] = []
     /// tag class → normalised tag → types whose winning declaration lists it.
     private var tagIndex: [String: [String: [TypeID]]] = [:]
     private var wildcardFlags: [Bool] = []
@@ -224,13 +224,14 @@ public struct TypeGraph: Sendable {
     /// itself comes first at distance 0.
     public func supertypes(_ id: TypeID) -> [Ancestor] { closures[id.index] }
 
-    /// Reflexive, transitive conformance.
-    public func conforms(_ a: TypeID, to b: TypeID) -> Bool {
+    /// Reflexive, transitive conformance. Inlinable: the rules and the benchmarks call it from
+    /// other modules, millions of times.
+    @inlinable public func conforms(_ a: TypeID, to b: TypeID) -> Bool {
         Self.contains(closureSorted, from: closureStart[a.index], to: closureStart[a.index + 1], b.raw)
     }
 
     /// Binary search of a sorted range.
-    @inline(__always) static func contains(_ sorted: [Int32], from start: Int32, to end: Int32, _ value: Int32) -> Bool {
+    @inlinable @inline(__always) static func contains(_ sorted: [Int32], from start: Int32, to end: Int32, _ value: Int32) -> Bool {
         var low = Int(start), high = Int(end)
         while low < high {
             let mid = (low + high) >> 1

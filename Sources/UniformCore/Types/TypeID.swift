@@ -8,7 +8,7 @@ public struct TypeID: Hashable, Sendable, Comparable {
     public init(_ raw: Int32) { self.raw = raw }
     init(_ index: Int) { self.raw = Int32(index) }
 
-    var index: Int { Int(raw) }
+    @inlinable var index: Int { Int(raw) }
 
     public static func < (a: TypeID, b: TypeID) -> Bool { a.raw < b.raw }
 }
