@@ -15,7 +15,7 @@ final class JUnitReporterTests: XCTestCase {
             XCTAssertGreaterThan(try suite.nodes(forXPath: "testcase").count, 0, "suites are never empty")
         }
         XCTAssertEqual(attribute("tests", of: try XCTUnwrap(document.rootElement())), "5")
-        XCTAssertEqual(attribute("failures", of: try XCTUnwrap(document.rootElement())), "3")
+        XCTAssertEqual(attribute("failures", of: try XCTUnwrap(document.rootElement())), "2", "the warning fails only under --strict")
     }
 
     func testClassNamesAreRuleFilesOrIDs() throws {
@@ -38,7 +38,9 @@ final class JUnitReporterTests: XCTestCase {
     }
 
     func testEscapingAndFailures() throws {
-        let xml = JUnitReporter().report(ReporterFixtures.run)
+        var strict = ReporterFixtures.run
+        strict.strict = true
+        let xml = JUnitReporter().report(strict)
         XCTAssertFalse(xml.contains("\u{1}"), "characters XML forbids are stripped")
         XCTAssertTrue(xml.contains("&lt;public.png&gt; &amp; co"))
         let document = try parseXML(xml)
@@ -49,6 +51,15 @@ final class JUnitReporterTests: XCTestCase {
         XCTAssertTrue(failures[2].stringValue?.contains("at Apps/Legacy/Info.plist@1234") == true)
         // Notes do not fail: they are reported as output of a passing case.
         XCTAssertEqual(try document.nodes(forXPath: "//testcase[@classname='types.unused']/system-out").count, 1)
+    }
+
+    /// Without `--strict` a warning does not fail the run, so it is no JUnit failure either (a
+    /// report widget showed red on a green job).
+    func testWarningsFailOnlyUnderStrict() throws {
+        let document = try parseXML(JUnitReporter().report(ReporterFixtures.run))
+        XCTAssertEqual(try document.nodes(forXPath: "//failure").map { attribute("type", of: $0) }, ["error", "error"])
+        XCTAssertEqual(try document.nodes(forXPath: "//testcase[@classname='manifest.duplicate-key']/system-out").count, 1)
+        XCTAssertEqual(attribute("failures", of: try XCTUnwrap(document.rootElement())), "2")
     }
 
     func testCleanRunHasPassingCasePerRule() throws {

@@ -17,7 +17,7 @@ final class TAPReporterTests: XCTestCase {
               offset: null
               subject: null
               ...
-            not ok 2 - Apps/Legacy/Info.plist@1234: [manifest.duplicate-key] duplicate key CFBundleName:
+            not ok 2 - Apps/Legacy/Info.plist@1234: [manifest.duplicate-key] duplicate key CFBundleName: # TODO warning (fails only with --strict)
               ---
               rule: "manifest.duplicate-key"
               severity: "warning"
@@ -53,6 +53,15 @@ final class TAPReporterTests: XCTestCase {
 
             """
         XCTAssertEqual(TAPReporter().report(ReporterFixtures.run), expected)
+    }
+
+    /// Under --strict a warning fails the run, so it is a plain `not ok`.
+    func testWarningsAreTODOUnlessStrict() {
+        var strict = ReporterFixtures.run
+        strict.strict = true
+        let lines = TAPReporter().report(strict).split(separator: "\n")
+        XCTAssertTrue(lines.contains { $0.hasPrefix("not ok 2 - ") && !$0.contains("# TODO") }, "\(lines)")
+        XCTAssertTrue(lines.contains { $0.hasPrefix("not ok 1 - ") && $0.hasSuffix("# TODO note") })
     }
 
     func testWellFormed() {

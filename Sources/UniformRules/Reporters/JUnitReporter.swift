@@ -16,7 +16,7 @@ public struct JUnitReporter: FindingReporter {
         xml.start("testsuites", [
             ("name", "uniform check"),
             ("tests", String(rules.reduce(0) { $0 + max(1, byRule[$1.id]?.count ?? 0) })),
-            ("failures", String(counts.errors + counts.warnings)),
+            ("failures", String(counts.errors + (run.strict ? counts.warnings : 0))),
             ("errors", "0"),
         ])
         for rule in rules {
@@ -25,7 +25,7 @@ public struct JUnitReporter: FindingReporter {
             xml.start("testsuite", [
                 ("name", rule.id),
                 ("tests", String(max(1, findings.count))),
-                ("failures", String(findings.filter { $0.severity != .note }.count)),
+                ("failures", String(findings.filter { Self.fails($0, strict: run.strict) }.count)),
                 ("errors", "0"),
                 ("skipped", "0"),
             ])
@@ -37,7 +37,7 @@ public struct JUnitReporter: FindingReporter {
                 let attributes = [("classname", className), ("name", names.claim(Self.testName(for: finding)))]
                 xml.start("testcase", attributes)
                 let details = Self.details(for: finding)
-                if finding.severity == .note {
+                if !Self.fails(finding, strict: run.strict) {
                     xml.element("system-out", text: details)
                 } else {
                     xml.element("failure", [("type", finding.severity.rawValue), ("message", finding.message)], text: details)
@@ -48,6 +48,12 @@ public struct JUnitReporter: FindingReporter {
         }
         xml.end()
         return xml.output
+    }
+
+    /// A failure exactly when the finding fails the run: errors, and warnings under `--strict`
+    /// (a red widget on a green job was the complaint); the rest is shown as output.
+    static func fails(_ finding: Finding, strict: Bool) -> Bool {
+        finding.severity == .error || (strict && finding.severity == .warning)
     }
 
     /// The rule's defining file (`rules/types.lua`), grouping rules by file as SPEC §5 asks;

@@ -36,9 +36,9 @@ public struct SARIFReporter: FindingReporter {
         }
         var occurrences: [String: Int] = [:]
         let results = run.findings.map { finding in
-            let identity = Self.fingerprint(for: finding, base: run.baseDirectory)
+            let identity = Self.fingerprint(for: finding, base: run.baseDirectory, from: run.workingDirectory)
             occurrences[identity, default: 0] += 1
-            return result(for: finding, ruleIndex: ruleIndex[finding.rule], fingerprint: "\(identity):\(occurrences[identity]!)", base: run.baseDirectory)
+            return result(for: finding, ruleIndex: ruleIndex[finding.rule], fingerprint: "\(identity):\(occurrences[identity]!)", base: run.baseDirectory, from: run.workingDirectory)
         }
         sarifRun.append(("results", .array(results)))
 
@@ -63,17 +63,17 @@ public struct SARIFReporter: FindingReporter {
         return .object(members)
     }
 
-    func result(for finding: Finding, ruleIndex: Int?, fingerprint: String, base: String?) -> JSONValue {
+    func result(for finding: Finding, ruleIndex: Int?, fingerprint: String, base: String?, from workingDirectory: String? = nil) -> JSONValue {
         var members: [(String, JSONValue)] = [("ruleId", .string(finding.rule))]
         if let ruleIndex { members.append(("ruleIndex", .int(ruleIndex))) }
         members.append(("level", .string(Self.level(for: finding.severity))))
         members.append(("message", .object([("text", .string(finding.message))])))
         if let location = finding.location {
-            members.append(("locations", .array([Self.location(location, base: base)])))
+            members.append(("locations", .array([Self.location(location, base: base, from: workingDirectory)])))
         }
         if !finding.related.isEmpty {
             members.append(("relatedLocations", .array(finding.related.enumerated().map { i, place in
-                guard case .object(var fields) = Self.location(place, base: base) else { return .null }
+                guard case .object(var fields) = Self.location(place, base: base, from: workingDirectory) else { return .null }
                 fields.insert(("id", .int(i)), at: 0)
                 return .object(fields)
             })))
@@ -84,13 +84,13 @@ public struct SARIFReporter: FindingReporter {
 
     /// The identity of a finding, stable across line moves: FNV-1a 64 of rule, relative file
     /// and subject (or message), as 16 hex digits. Results carry it with an occurrence suffix.
-    public static func fingerprint(for finding: Finding, base: String?) -> String {
-        let file = finding.location.map { ReportPath.relative($0.file, to: base) } ?? ""
+    public static func fingerprint(for finding: Finding, base: String?, from workingDirectory: String? = nil) -> String {
+        let file = finding.location.map { ReportPath.relative($0.file, to: base, from: workingDirectory) } ?? ""
         return FNV1a64.hex([finding.rule, file, finding.subject ?? finding.message])
     }
 
-    static func location(_ location: SourceLocation, base: String?) -> JSONValue {
-        let path = ReportPath.relative(location.file, to: base)
+    static func location(_ location: SourceLocation, base: String?, from workingDirectory: String? = nil) -> JSONValue {
+        let path = ReportPath.relative(location.file, to: base, from: workingDirectory)
         var artifact: [(String, JSONValue)]
         if ReportPath.isAbsolute(path) {
             artifact = [("uri", .string("file://" + percentEncoded(path)))]

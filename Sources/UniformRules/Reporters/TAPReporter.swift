@@ -1,7 +1,7 @@
 /// TAP 13: one `not ok` line per finding with a YAML diagnostics block.
 ///
-/// Notes carry a `# TODO` directive: TAP consumers then list them without failing, which
-/// matches the exit code (notes never fail `uniform check`).
+/// Notes, and warnings without `--strict`, carry a `# TODO` directive: TAP consumers then list
+/// them without failing, which matches the exit code.
 public struct TAPReporter: FindingReporter {
     public static let name = "tap"
 
@@ -16,7 +16,10 @@ public struct TAPReporter: FindingReporter {
         for (index, finding) in run.findings.enumerated() {
             let place = finding.location.map { "\($0): " } ?? ""
             var line = "not ok \(index + 1) - \(TAPText.description(ReportText.visible(place + "[\(finding.rule)] " + finding.message)))"
+            // TODO lines are listed without failing: notes always, warnings unless --strict,
+            // as the exit status does.
             if finding.severity == .note { line += " # TODO note" }
+            if finding.severity == .warning && !run.strict { line += " # TODO warning (fails only with --strict)" }
             out += line + "\n"
             out += TAPText.diagnostics([
                 ("rule", .string(finding.rule)),

@@ -15,6 +15,9 @@ public struct Session {
     /// The inputs manifests were read from (paths, projects), for messages.
     public var manifestPaths: [String]
     public var report: LoadReport
+    /// The repository the run is about (git top level, else the configuration's folder, else
+    /// the run's directory): reports name files relative to it, from whatever folder they ran.
+    public var repositoryRoot: String = ""
 
     /// Builds the session; bad input (missing files, unreadable projects, broken rules, an
     /// empty world where one is required) throws a `SessionError` naming the file and line.
@@ -250,7 +253,9 @@ public struct Session {
         } catch {
             throw SessionError("\(error)")
         }
-        return Session(config: config, engine: engine, manifestPaths: projects + plain, report: report)
+        var session = Session(config: config, engine: engine, manifestPaths: projects + plain, report: report)
+        session.repositoryRoot = repository.root
+        return session
     }
 
     // MARK: - Steps

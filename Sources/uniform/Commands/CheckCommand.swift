@@ -32,8 +32,13 @@ struct CheckCommand: ParsableCommand {
         options.tolerateBrokenManifests = true
         let session = try options.makeSession(paths: paths, standardRules: true, requireManifests: true, reportsFindings: true, output: { Output.error($0) })
         let findings = try baseline.findings(of: session)
-        let run = CheckRun(findings: findings, manifests: session.engine.world.apps.map(\.file), rules: session.engine.ruleInfos,
-                           toolVersion: UniformVersion.current, baseDirectory: FileManager.default.currentDirectoryPath)
+        // Files are named from the repository's root in SARIF and GitHub reports, whichever
+        // folder the run started in; GitHub's own checkout wins when the workflow sets it.
+        var run = CheckRun(findings: findings, manifests: session.engine.world.apps.map(\.file), rules: session.engine.ruleInfos,
+                           toolVersion: UniformVersion.current, baseDirectory: session.repositoryRoot)
+        run.workingDirectory = FileManager.default.currentDirectoryPath
+        run.annotationBase = ProcessInfo.processInfo.environment["GITHUB_WORKSPACE"].flatMap { $0.isEmpty ? nil : RepositoryBoundary(root: $0).root }
+        run.strict = strict
         if formats.isEmpty, let outside = session.configuredReportsOutsideRepository().first {
             throw CommandFailure.input("reporters = { \"\(outside)\" } in .uniform.lua writes outside the repository; name a path inside it (or pass --format)")
         }

@@ -10,6 +10,13 @@ public struct CheckRun: Sendable {
     /// The directory relative paths are relative to (usually the working directory). Formats
     /// that need repository-relative paths (SARIF, GitHub) make absolute paths under it relative.
     public var baseDirectory: String?
+    /// The directory the findings' relative paths start from (the process's), so SARIF and
+    /// GitHub name the same file the same way from any folder; nil: paths are taken as given.
+    public var workingDirectory: String?
+    /// GitHub annotations are relative to the workflow's checkout (`GITHUB_WORKSPACE`) when set.
+    public var annotationBase: String?
+    /// `--strict`: warnings fail the run, so JUnit and TAP count them as failures too.
+    public var strict = false
 
     public init(findings: [Finding], manifests: [String], rules: [RuleInfo], toolVersion: String, baseDirectory: String? = nil) {
         self.findings = findings
