@@ -40,6 +40,9 @@ struct TestCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Fail when rule-file coverage is below this percentage (implies --coverage).", valueName: "N"))
     var coverageThreshold: Double?
 
+    @Option(name: .customLong("coverage-format"), help: ArgumentHelp("Write rule-file coverage for CI services: lcov:FILE or cobertura:FILE (repeatable; implies --coverage).", valueName: "F:FILE"))
+    var coverageFormats: [String] = []
+
     func run() throws {
         // The configuration of the current directory says where the tests are when no path does.
         let here = try world.makeSession(requireManifests: true)
@@ -48,7 +51,14 @@ struct TestCommand: ParsableCommand {
         let (files, missing) = TestDiscovery.files(in: roots)
         if let missing = missing.first { throw CommandFailure.input("\(missing): no such file or directory") }
         let selection = TestSelection(filter: filter, tags: tags, excludeTags: excludeTags)
-        let measure = coverage || coverageThreshold != nil
+        let measure = coverage || coverageThreshold != nil || !coverageFormats.isEmpty
+        let coverageOutputs = try coverageFormats.map { spec -> (any CoverageFormat, String) in
+            guard let colon = spec.firstIndex(of: ":"), let format = CoverageFormats.format(named: String(spec[..<colon])),
+                  spec.index(after: colon) < spec.endIndex else {
+                throw CommandFailure.input("--coverage-format \(spec): expected \(CoverageFormats.names.map { "\($0):FILE" }.joined(separator: " or "))")
+            }
+            return (format, String(spec[spec.index(after: colon)...]))
+        }
         let suites = TestSuites(files: files)
         let options = try world.sessionOptions(requireManifests: true)
         if list {
@@ -81,6 +91,14 @@ struct TestCommand: ParsableCommand {
         }
         try ReportWriter.write(specs: formats.isEmpty ? ["text"] : formats, validNames: Reporters.testNames) { spec, color in
             Reporters.test(named: spec.name, color: color)?.report(run)
+        }
+        if let report = run.coverage {
+            for (format, path) in coverageOutputs {
+                let text = format.render(report, directory: FileManager.default.currentDirectoryPath, toolVersion: UniformVersion.current)
+                do { try text.write(toFile: path, atomically: true, encoding: .utf8) } catch {
+                    throw CommandFailure.input("\(path): cannot write the coverage file (\(error.localizedDescription))")
+                }
+            }
         }
         if run.results.isEmpty {
             throw CommandFailure.no("no tests found in \(roots.joined(separator: ", ")) (test files are named *_test.lua or *_spec.lua)")
