@@ -47,6 +47,10 @@ struct TestAPI {
                 }
                 return []
             },
+            "rule_ids": { _ in
+                // Every id a finding can carry: built-in rules and the loaded checks.
+                [LuaBuilder(state: self.engine.state).strings(RuleCatalog(engine: self.engine, options: self.checkOptions).rules.map(\.id))]
+            },
             "findings": { _ in
                 let builder = LuaBuilder(state: self.engine.state)
                 return [builder.table(self.engine.checkedFindings(options: self.checkOptions, suppressions: self.suppressions).map(builder.finding))]

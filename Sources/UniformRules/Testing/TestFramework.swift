@@ -179,6 +179,49 @@ enum TestFramework {
     local platform_names = { ios = "iOS", macos = "macOS" }
     -- `absent_ok`: an app of a platform this world leaves out satisfies the assertion (it is
     -- never offered anything here), as `cannot_open` means.
+    -- Strict names: an id nothing knows fails the assertion with the nearest known one, so a
+    -- typo never passes a negative assertion (`cannot_open(…, "com.acme.moleculez")`).
+    local function nearest(name, candidates)
+      local best, distance
+      for _, c in ipairs(candidates) do
+        local d = uniform.edit_distance(name, c, 4)
+        if d <= 3 and (not distance or d < distance) then best, distance = c, d end
+      end
+      return best and (" (did you mean " .. show(best) .. "?)") or ""
+    end
+    local function app_ids()
+      local ids = {}
+      for i, app in ipairs(uniform.apps()) do ids[i] = app.id end
+      return ids
+    end
+    local function known_type(type_id, level)
+      if type(type_id) ~= "string" then fail("expected a type identifier, got " .. show(type_id), level + 1) end
+      if type_id:find("^dyn%.") or uniform.is_declared(type_id) then return end
+      local similar = uniform.similar_types(type_id)
+      fail("no type " .. show(type_id) .. " is declared in the world (a typo?)" ..
+           (similar[1] and (" (did you mean " .. show(similar[1]) .. "?)") or ""), level + 1)
+    end
+    local function known_rule(rule, level)
+      local ids = api.rule_ids()
+      for _, id in ipairs(ids) do if id == rule then return end end
+      fail("no rule " .. show(rule) .. " in the catalogue (a typo?)" .. nearest(rule, ids), level + 1)
+    end
+    -- A file or extension that only a dynamic type describes names nothing the world declares:
+    -- every handler assertion would hold or fail by accident. `{ dynamic = true }` allows it.
+    local function known_target(target, options, level)
+      if options and options.dynamic then
+        local rest = {}
+        for k, v in pairs(options) do if k ~= "dynamic" then rest[k] = v end end
+        return next(rest) and rest or nil
+      end
+      if type(target) ~= "string" or target:find("^uti:") or target:find("^dir:") or target:find("/$") then return options end
+      local ok, r = pcall(uniform.resolve, target, options and options.platform and { platform = options.platform } or nil)
+      if ok and r and r.type and r.type.id and r.type.id:find("^dyn%.") then
+        fail(show(target) .. " is typed " .. r.type.id .. ": no declared type has its extension (a typo? pass { dynamic = true } to mean it)", level + 1)
+      end
+      return options
+    end
+
     local function on_each_platform(apps, options, check, absent_ok)
       -- No tail calls: they would take this frame off the stack and move the failure's line.
       if options and options.platform then check(options, nil); return end
@@ -188,7 +231,7 @@ enum TestFramework {
       local wanted, seen = {}, {}
       for _, app in ipairs(apps) do
         local found = uniform.platforms(app)
-        if #found == 0 then fail("no app " .. show(app) .. " in the world (a typo?)", 3) end
+        if #found == 0 then fail("no app " .. show(app) .. " in the world (a typo?)" .. nearest(app, app_ids()), 3) end
         local here = 0
         for _, p in ipairs(found) do
           if in_play[p] then
@@ -217,6 +260,7 @@ enum TestFramework {
       return ids, r
     end
     function A.opens_first(target, app, options)
+      options = known_target(target, options, 2)
       on_each_platform({ app }, options, function(o, on)
         local ids, r = handler_ids(target, o)
         if ids[1] ~= app then
@@ -225,6 +269,7 @@ enum TestFramework {
       end)
     end
     function A.handlers(target, expected, options)
+      options = known_target(target, options, 2)
       on_each_platform(expected, options, function(o, on)
         local ids, r = handler_ids(target, o)
         local path = difference(expected, ids, "")
@@ -232,12 +277,14 @@ enum TestFramework {
       end)
     end
     function A.default_handler(target, app, options)
+      options = known_target(target, options, 2)
       on_each_platform(app and { app } or {}, options, function(o, on)
         local r = uniform.resolve(target, o)
         if r.default ~= app then fail((on or "") .. "default handler of " .. show(target) .. ": expected " .. show(app) .. ", got " .. show(r.default), 4) end
       end)
     end
     function A.can_open(target, app, options)
+      options = known_target(target, options, 2)
       on_each_platform({ app }, options, function(o, on)
         local ids = handler_ids(target, o)
         for _, id in ipairs(ids) do if id == app then return end end
@@ -245,6 +292,7 @@ enum TestFramework {
       end)
     end
     function A.cannot_open(target, app, options)
+      options = known_target(target, options, 2)
       on_each_platform({ app }, options, function(o, on)
         local ids = handler_ids(target, o)
         for i, id in ipairs(ids) do
@@ -253,6 +301,7 @@ enum TestFramework {
       end, true)
     end
     function A.not_exposed(type_id, inside)
+      known_type(type_id, 2)
       local exposed = uniform.exposure { type = type_id, inside = inside }
       if #exposed > 0 then
         local names = {}
@@ -261,16 +310,19 @@ enum TestFramework {
       end
     end
     function A.exposed(type_id, inside)
+      known_type(type_id, 2)
       local exposed = uniform.exposure { type = type_id, inside = inside }
       if #exposed == 0 then fail(type_id .. " was expected to be exposed outside " .. show(inside) .. ", but no app outside can open it") end
       return exposed
     end
     function A.conforms(a, b, options)
+      known_type(b, 2)
       on_each_platform({}, options, function(o, on)
         if not uniform.conforms(a, b, o) then fail((on or "") .. show(a) .. " should conform to " .. show(b), 4) end
       end)
     end
     function A.not_conforms(a, b, options)
+      known_type(b, 2)
       on_each_platform({}, options, function(o, on)
         if uniform.conforms(a, b, o) then fail((on or "") .. show(a) .. " should not conform to " .. show(b), 4) end
       end)
@@ -290,11 +342,13 @@ enum TestFramework {
       return found
     end
     function A.reports(rule, options)
+      known_rule(rule, 2)
       local found = matching(rule, options)
       if #found == 0 then fail("expected a '" .. rule .. "' finding" .. (options and (" matching " .. show(options)) or "") .. ", found none") end
       return found
     end
     function A.no_reports(rule, options)
+      known_rule(rule, 2)
       local found = matching(rule, options)
       if #found > 0 then fail("expected no '" .. rule .. "' finding, found: " .. found[1].message) end
     end
