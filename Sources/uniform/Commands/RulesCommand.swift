@@ -9,8 +9,16 @@ struct RulesCommand: ParsableCommand {
         abstract: "List every rule (built-in, standard and loaded) with its severity, description and where it is defined; with an ID, its documentation."
     )
 
-    @Argument(help: "A rule id: show its documentation and example.")
+    @Argument(help: "A rule id: show its documentation and example.", completion: .custom { _, _, prefix in RulesCommand.knownIDs(prefix) })
     var id: String?
+
+    /// Every rule id a finding can carry without a configuration: the built-in rules and the
+    /// standard ones (for shell completion).
+    static func knownIDs(_ prefix: String) -> [String] {
+        let engine = RuleEngine(inputs: WorldInputs(), output: { _ in })
+        try? engine.loadStandardRules()
+        return RuleCatalog(engine: engine, options: CheckOptions()).rules.map(\.id).filter { $0.hasPrefix(prefix) }
+    }
 
     @OptionGroup var world: WorldOptions
 

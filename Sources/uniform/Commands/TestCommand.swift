@@ -31,7 +31,7 @@ struct TestCommand: ParsableCommand {
     @Flag(help: "List the tests instead of running them.")
     var list = false
 
-    @Option(name: .customLong("format"), help: ArgumentHelp("A reporter (text, json, junit, tap, github), optionally to a file: junit:tests.xml (repeatable).", valueName: "F[:FILE]"))
+    @Option(name: .customLong("format"), help: ArgumentHelp("A reporter (text, json, junit, tap, github), optionally to a file: junit:tests.xml (repeatable).", valueName: "F[:FILE]"), completion: .list(Reporters.testNames))
     var formats: [String] = []
 
     @Flag(help: "Measure line coverage of the rule files.")
@@ -40,7 +40,7 @@ struct TestCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Fail when rule-file coverage is below this percentage (implies --coverage).", valueName: "N"))
     var coverageThreshold: Double?
 
-    @Option(name: .customLong("coverage-format"), help: ArgumentHelp("Write rule-file coverage for CI services: lcov:FILE or cobertura:FILE (repeatable; implies --coverage).", valueName: "F:FILE"))
+    @Option(name: .customLong("coverage-format"), help: ArgumentHelp("Write rule-file coverage for CI services: lcov:FILE or cobertura:FILE (repeatable; implies --coverage).", valueName: "F:FILE"), completion: .list(CoverageFormats.names.map { $0 + ":" }))
     var coverageFormats: [String] = []
 
     func run() throws {
