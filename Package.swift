@@ -55,7 +55,7 @@ let package = Package(
         .target(
             name: "UniformStandardRules",
             path: "rules",
-            exclude: ["README.md", "API.md", "uniform.d.lua"],
+            exclude: ["README.md", "API.md", "uniform.d.lua", "uniform-test.d.lua", ".luacheckrc"],
             resources: [
                 .embedInCode("appstore.lua"),
                 .embedInCode("manifest.lua"),

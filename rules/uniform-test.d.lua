@@ -1,0 +1,179 @@
+---@meta
+-- LuaLS definitions for `uniform test` files (*_test.lua, *_spec.lua): busted's structure,
+-- uniform's assertions and `fixture`. Use beside rules/uniform.d.lua ("workspace.library" in
+-- .luarc.json). CompletionTests-style checks keep it in step: `TestDSLDefinitionsTests`.
+
+-- ─── Structure (busted's) ────────────────────────────────────────────────────
+
+---A group of tests; groups nest.
+---@param name string
+---@param fn fun()
+function describe(name, fn) end
+
+---One test.
+---@param name string
+---@param fn fun()
+function it(name, fn) end
+
+---A test not run yet: reported as skipped.
+---@param name string
+---@param fn? fun()
+function pending(name, fn) end
+
+---Runs before each test of the enclosing `describe`.
+---@param fn fun()
+function before_each(fn) end
+
+---Runs after each test of the enclosing `describe`.
+---@param fn fun()
+function after_each(fn) end
+
+---Runs once before the tests of the enclosing `describe`.
+---@param fn fun()
+function setup(fn) end
+
+---Runs once after the tests of the enclosing `describe`.
+---@param fn fun()
+function teardown(fn) end
+
+-- ─── Assertions ──────────────────────────────────────────────────────────────
+
+---Options of the document-type assertions: one platform's world, or a file type no declared
+---type describes on purpose.
+---@class uniform.AssertOptions
+---@field platform? uniform.Platform
+---@field role? uniform.RoleQuery
+---@field dynamic? boolean the target's extension is declared nowhere, on purpose
+
+---Options that narrow `reports` / `no_reports`.
+---@class uniform.ReportFilter
+---@field subject? string
+---@field message? string substring
+---@field file? string substring
+---@field severity? uniform.Severity
+
+---@class uniform.Assert
+---@overload fun(value: any, message?: string): any
+local A = {}
+
+---@param expected any
+---@param actual any
+---@param message? string
+function A.equal(expected, actual, message) end
+A.equals = A.equal
+---@param unexpected any
+---@param actual any
+---@param message? string
+function A.not_equal(unexpected, actual, message) end
+---Deep equality of tables.
+---@param expected any
+---@param actual any
+---@param message? string
+function A.same(expected, actual, message) end
+---@param v any
+---@param message? string
+function A.truthy(v, message) end
+---@param v any
+---@param message? string
+function A.falsy(v, message) end
+---@param v any
+---@param message? string
+function A.is_true(v, message) end
+---@param v any
+---@param message? string
+function A.is_false(v, message) end
+---@param v any
+---@param message? string
+function A.is_nil(v, message) end
+---@param v any
+---@param message? string
+function A.not_nil(v, message) end
+---@param fn fun()
+---@param expected? string substring of the error
+---@param message? string
+---@return any error
+function A.has_error(fn, expected, message) end
+A.error = A.has_error
+---@param fn fun()
+---@param message? string
+function A.has_no_error(fn, message) end
+---@param pattern string a Lua pattern
+---@param actual string
+---@param message? string
+function A.matches(pattern, actual, message) end
+
+---The app opens the target first (the default on macOS; the first Open In entry on iOS).
+---@param target string file name, `.ext`, MIME type or `uti:ID`
+---@param app string bundle id
+---@param options? uniform.AssertOptions
+function A.opens_first(target, app, options) end
+---The handlers, in order.
+---@param target string
+---@param expected string[]
+---@param options? uniform.AssertOptions
+function A.handlers(target, expected, options) end
+---@param target string
+---@param app? string nil: no default
+---@param options? uniform.AssertOptions
+function A.default_handler(target, app, options) end
+---@param target string
+---@param app string
+---@param options? uniform.AssertOptions
+function A.can_open(target, app, options) end
+---@param target string
+---@param app string
+---@param options? uniform.AssertOptions
+function A.cannot_open(target, app, options) end
+---No app outside `inside` (bundle ids or `com.acme.*` patterns) can open the type.
+---@param type_id string
+---@param inside string[]
+function A.not_exposed(type_id, inside) end
+---@param type_id string
+---@param inside string[]
+---@return table[] the apps outside that can open it
+function A.exposed(type_id, inside) end
+---@param a string a target or type identifier
+---@param b string a type identifier
+---@param options? uniform.AssertOptions
+function A.conforms(a, b, options) end
+---@param a string
+---@param b string
+---@param options? uniform.AssertOptions
+function A.not_conforms(a, b, options) end
+---A finding of this rule id exists (after suppressions).
+---@param rule string
+---@param options? uniform.ReportFilter
+---@return uniform.Finding[]
+function A.reports(rule, options) end
+---@param rule string
+---@param options? uniform.ReportFilter
+function A.no_reports(rule, options) end
+---The hand-off is accepted.
+---@param request table the `uniform.send` request: file, from, to, annotation
+---@return table the result
+function A.sends(request) end
+---The hand-off is refused, optionally with a reason containing `reason`.
+---@param request table
+---@param reason? string
+---@return table the result
+function A.refuses(request, reason) end
+
+---@type uniform.Assert
+assert = A
+
+-- ─── Fixtures ────────────────────────────────────────────────────────────────
+
+---@class uniform.Fixture
+fixture = {}
+---Replaces the world's manifests (paths relative to the test file, inside the repository).
+---@param ... string
+function fixture.manifests(...) end
+---Adds manifests to the world.
+---@param ... string
+function fixture.add_manifests(...) end
+---Loads a rule file (relative to the test file).
+---@param path string
+function fixture.rules(path) end
+---Runs every check; returns the findings (suppressions applied).
+---@return uniform.Finding[]
+function fixture.findings() end
