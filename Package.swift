@@ -89,6 +89,6 @@ let package = Package(
         .testTarget(name: "UniformCoreTests", dependencies: ["UniformCore"]),
         .testTarget(name: "UniformLuaTests", dependencies: ["UniformLua"], exclude: ["lsan.supp"]),
         .testTarget(name: "UniformRulesTests", dependencies: ["UniformRules"]),
-        .testTarget(name: "UniformCLITests", dependencies: ["UniformRules", "uniform"]),
+        .testTarget(name: "UniformCLITests", dependencies: ["UniformRules", "uniform"], exclude: ["Precision", "Fidelity", "Busted"]),
     ]
 )

@@ -26,16 +26,60 @@ enum TestFramework {
       fn()
       current = saved
     end
-    context = describe
+    -- busted's other block names: each test already runs in a fresh world, so `insulate` and
+    -- `expose` group tests like `describe` does.
+    context, insulate, expose = describe, describe, describe
+
+    local running = false   -- inside a test body (or its hooks)
+    local finally_list = {}
 
     local function add(name, fn, is_pending)
       if type(name) ~= "string" then error("it(name, function() … end)", 3) end
+      if fn == nil then is_pending = true end   -- busted: an `it` without a body is pending
       if not is_pending and type(fn) ~= "function" then error("it(name, function() … end)", 3) end
       local file, line = api.caller(2)
       tests[#tests + 1] = { path = path_of(current, name), fn = fn, block = current, file = file, line = line, pending = is_pending }
     end
     function it(name, fn) add(name, fn, false) end
-    function pending(name, fn) add(name, fn, true) end
+    spec, test = it, it
+    -- `pending("name", fn)` declares a pending test; `pending("reason")` inside a running test
+    -- stops it there as pending (busted's two uses).
+    function pending(name, fn)
+      if running then error("\1pending\1" .. tostring(name or "pending"), 0) end
+      add(name, fn, true)
+    end
+    --- Runs after the current test, pass or fail.
+    function finally(fn)
+      if not running then error("finally(fn) belongs inside a test", 2) end
+      finally_list[#finally_list + 1] = fn
+    end
+
+    -- What uniform test does not support fails by name where it is used: inside a test that
+    -- test fails at the line; while the file loads, a failing entry at the line takes its place
+    -- and the rest of the file still loads (it used to abort the whole file).
+    local function unsupported(name, why, level)
+      local message = "busted's `" .. name .. "` is not supported by uniform test" .. (why and (" (" .. why .. ")") or "")
+      if running then error(message, level + 1) end
+      local file, line = api.caller(level)
+      tests[#tests + 1] = { path = path_of(current, name .. " (unsupported)"), fn = function() error(message, 0) end, block = current,
+                            file = file, line = line, pending = false }
+      local dummy
+      dummy = setmetatable({}, { __index = function() return dummy end, __call = function() return dummy end })
+      return dummy
+    end
+    local function unsupported_table(name, why)
+      return setmetatable({}, {
+        -- (no tail calls: they would take the caller's frame and its line)
+        __index = function(_, key) return function() local r = unsupported(name .. "." .. tostring(key), why, 2); return r end end,
+        __call = function() local r = unsupported(name, why, 2); return r end,
+      })
+    end
+    spy = unsupported_table("spy", "rules are checked through the world, not by watching calls")
+    stub = unsupported_table("stub", "replace a rule's input with fixture.manifests instead")
+    mock = unsupported_table("mock", "replace a rule's input with fixture.manifests instead")
+    match = unsupported_table("match", "matchers go with spies")
+    function randomize() local r = unsupported("randomize", "tests run in file order", 2); return r end
+    function require(name) local r = unsupported("require", "rule and test files cannot load modules: " .. tostring(name), 2); return r end
     function before_each(fn) table.insert(current.before, fn) end
     function after_each(fn) table.insert(current.after, fn) end
     function setup(fn) table.insert(current.setup, fn) end
@@ -57,6 +101,8 @@ enum TestFramework {
       return out
     end
     function runner.before(i)
+      running = true
+      finally_list = {}
       for _, block in ipairs(chain(tests[i].block)) do
         for _, f in ipairs(block.setup) do f() end
         for _, f in ipairs(block.before) do f() end
@@ -64,6 +110,14 @@ enum TestFramework {
     end
     function runner.body(i) return tests[i].fn end
     function runner.after(i)
+      local first_error
+      for n = #finally_list, 1, -1 do
+        local ok, err = pcall(finally_list[n])
+        if not ok and first_error == nil then first_error = err end
+      end
+      finally_list = {}
+      running = false
+      if first_error ~= nil then error(first_error, 0) end
       local blocks = chain(tests[i].block)
       for n = #blocks, 1, -1 do
         for _, f in ipairs(blocks[n].after) do f() end
@@ -171,6 +225,111 @@ enum TestFramework {
       if type(actual) ~= "string" or not actual:find(pattern) then
         fail(message or ("expected " .. show(actual) .. " to match the pattern " .. show(pattern)))
       end
+    end
+
+    -- luassert's vocabulary: modifiers chain in any order and in one name (`assert.are.same`,
+    -- `assert.is_not.equal`, `assert.has_no.errors`, `assert.is_not_nil`); `not`/`no` negate,
+    -- the other words only read well. Each core assertion is a predicate and its two messages.
+    local core = {}
+    local function msg(m, text) return (m and (m .. "\n") or "") .. text end
+    core.equal = function(expected, actual, m)
+      return expected == actual, msg(m, "expected: " .. show(expected) .. "\nactual:   " .. show(actual)),
+             msg(m, "expected a value other than " .. show(actual))
+    end
+    core.equals = core.equal
+    core.same = function(expected, actual, m)
+      local path, x, y = difference(expected, actual, "")
+      return path == nil, msg(m, "values differ" .. (path and path ~= "" and (" at " .. path) or "") .. ": expected " .. show(x) .. ", got " .. show(y) ..
+                                  "\nexpected: " .. show(expected) .. "\nactual:   " .. show(actual)),
+             msg(m, "expected the values to differ, both are " .. show(actual))
+    end
+    local function literal(name, wanted)
+      core[name] = function(v, m) return v == wanted, msg(m, "expected " .. tostring(wanted) .. ", got " .. show(v)), msg(m, "expected a value other than " .. tostring(wanted)) end
+    end
+    literal("true", true); literal("false", false); literal("nil", nil)
+    core.truthy = function(v, m) return not not v, msg(m, "expected a truthy value, got " .. show(v)), msg(m, "expected a falsy value, got " .. show(v)) end
+    core.falsy = function(v, m) return not v, msg(m, "expected a falsy value, got " .. show(v)), msg(m, "expected a truthy value, got " .. show(v)) end
+    for _, t in ipairs({ "table", "string", "number", "function", "boolean", "userdata", "thread" }) do
+      core[t] = function(v, m) return type(v) == t, msg(m, "expected a " .. t .. ", got " .. show(v)), msg(m, "expected something other than a " .. t .. ", got " .. show(v)) end
+    end
+    core.error = function(fn, expected, m)
+      local ok, err = pcall(fn)
+      if ok then return false, msg(m, "expected an error, but the function returned normally"), "" end
+      if expected == nil then return true, "", msg(m, "expected no error, got " .. show(err)) end
+      local matches = (type(err) == "string" and type(expected) == "string" and (err == expected or err:find(expected, 1, true) ~= nil))
+        or difference(expected, err, "") == nil
+      return matches, msg(m, "expected the error " .. show(expected) .. ", got " .. show(err)),
+             msg(m, "expected an error other than " .. show(expected))
+    end
+    core.errors = core.error
+    core.error_matches = function(fn, pattern, init, plain, m)
+      local ok, err = pcall(fn)
+      if ok then return false, msg(m, "expected an error, but the function returned normally"), "" end
+      local found = type(err) == "string" and err:find(pattern, init, plain) ~= nil
+      return found, msg(m, "expected an error matching " .. show(pattern) .. ", got " .. show(err)), msg(m, "expected an error not matching " .. show(pattern))
+    end
+    core.matches = function(pattern, actual, init, plain, m)
+      local found = type(actual) == "string" and actual:find(pattern, init, plain) ~= nil
+      return found, msg(m, "expected " .. show(actual) .. " to match " .. show(pattern)), msg(m, "expected " .. show(actual) .. " not to match " .. show(pattern))
+    end
+    core.match = core.matches
+    core.near = function(expected, actual, tolerance, m)
+      local close = type(actual) == "number" and math.abs(expected - actual) <= tolerance
+      return close, msg(m, "expected " .. show(actual) .. " within " .. show(tolerance) .. " of " .. show(expected)),
+             msg(m, "expected " .. show(actual) .. " farther than " .. show(tolerance) .. " from " .. show(expected))
+    end
+    core.unique = function(list, deep, m)
+      if type(deep) == "string" then deep, m = false, deep end
+      for i = 1, #list do
+        for j = i + 1, #list do
+          if list[i] == list[j] or (deep and difference(list[i], list[j], "") == nil) then
+            return false, msg(m, "expected unique values, but #" .. i .. " and #" .. j .. " are " .. show(list[i])), ""
+          end
+        end
+      end
+      return true, "", msg(m, "expected a repeated value in " .. show(list))
+    end
+
+    local ignored = { is = true, are = true, has = true, have = true, does = true, ["do"] = true, was = true, were = true,
+                      be = true, the = true, a = true, an = true, to = true }
+    local negations = { ["not"] = true, no = true }
+    local chained
+    -- Resolves a name (and the words before it) into an assertion, or nil while only modifiers.
+    local function resolve(words, negated)
+      local rest = {}
+      for _, w in ipairs(words) do
+        local lower = w:lower()
+        if negations[lower] then negated = not negated elseif not ignored[lower] then rest[#rest + 1] = lower end
+      end
+      if #rest == 0 then return chained(negated) end
+      local name = table.concat(rest, "_")
+      local check = core[name]
+      if not check then return nil, name end
+      return function(...)
+        local ok, failure, negated_failure = check(...)
+        if negated then
+          if ok then fail(negated_failure ~= "" and negated_failure or ("assertion '" .. name .. "' held, but 'not' was asked"), 2) end
+        elseif not ok then
+          fail(failure, 2)
+        end
+      end
+    end
+    local function split(key)
+      local words = {}
+      for w in tostring(key):gmatch("[^_]+") do words[#words + 1] = w end
+      return words
+    end
+    chained = function(negated)
+      return setmetatable({}, { __index = function(_, key)
+        local found, unknown = resolve(split(key), negated)
+        if found == nil then error("assert: unknown assertion '" .. tostring(unknown) .. "'", 2) end
+        return found
+      end })
+    end
+    getmetatable(A).__index = function(_, key)
+      local found, unknown = resolve(split(key), false)
+      if found == nil then error("assert: unknown assertion '" .. tostring(unknown) .. "'", 2) end
+      return found
     end
 
     -- Document-type assertions. Each platform is its own world: with apps of both, an

@@ -128,6 +128,11 @@ public struct TestRunner {
             traceback = rule.traceback
         }
         if case .limit = (error as? LuaError)?.kind { status = .errored }
+        // `pending("reason")` inside a running test (the framework's marker, no position).
+        if let range = message.range(of: "\u{1}pending\u{1}") {
+            return TestCaseResult(file: file, path: path, status: .skipped(reason: String(message[range.upperBound...])), message: nil,
+                                  location: location, traceback: nil, duration: duration)
+        }
         traceback = traceback.flatMap { Self.cleanTraceback($0, message: message) }
         return TestCaseResult(file: file, path: path, status: status, message: message, location: location, traceback: traceback, duration: duration)
     }

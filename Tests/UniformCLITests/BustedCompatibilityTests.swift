@@ -1,0 +1,49 @@
+import Foundation
+import XCTest
+
+/// Specs written from busted's documentation run under `uniform test` with busted's counts
+/// (Busted/busted_docs_spec.lua: 11 successes, 3 pending), and what uniform test does not do
+/// fails by name at its line without aborting the file (Busted/unsupported_spec.lua).
+final class BustedCompatibilityTests: XCTestCase {
+    var dir: URL!
+
+    override func setUpWithError() throws {
+        dir = try CLI.temporaryDirectory()
+        try FileManager.default.copyItem(at: CLI.packageRoot.appendingPathComponent("examples/molecules/apps"), to: dir.appendingPathComponent("apps"))
+        try TestManifest.write("return { manifests = { \"apps\" }, tests = { \"tests\" } }\n", to: dir, ".uniform.lua")
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("tests"), withIntermediateDirectories: true)
+        for file in ["busted_docs_spec.lua", "unsupported_spec.lua"] {
+            try FileManager.default.copyItem(at: CLI.packageRoot.appendingPathComponent("Tests/UniformCLITests/Busted/\(file)"),
+                                             to: dir.appendingPathComponent("tests/\(file)"))
+        }
+    }
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
+
+    func results(_ file: String) throws -> [[String: Any]] {
+        let run = try CLI.run(["test", "tests/\(file)", "--format", "json"], in: dir)
+        return try CLI.json(run.stdout)["tests"] as? [[String: Any]] ?? []
+    }
+
+    func testBustedDocumentationSpecsPassWithBustedsCounts() throws {
+        let all = try results("busted_docs_spec.lua")
+        let byStatus = Dictionary(grouping: all) { $0["status"] as? String ?? "" }.mapValues(\.count)
+        XCTAssertEqual(byStatus, ["passed": 11, "skipped": 3], "\(all.map { ($0["name"] as? String ?? "", $0["message"] as? String ?? "") })")
+    }
+
+    func testUnsupportedVocabularyFailsByNameAtItsLine() throws {
+        let all = try results("unsupported_spec.lua")
+        func result(_ name: String) -> (status: String, line: Int, message: String)? {
+            guard let r = all.first(where: { ($0["path"] as? [String])?.last == name }) else { return nil }
+            let line = (r["location"] as? [String: Any])?["line"] as? Int ?? 0
+            return (r["status"] as? String ?? "", line, r["message"] as? String ?? "")
+        }
+        XCTAssertEqual(result("spies")?.line, 3)
+        XCTAssertTrue(result("spies")?.message.contains("busted's `spy.on` is not supported by uniform test") == true)
+        XCTAssertEqual(result("randomize (unsupported)")?.line, 5)
+        XCTAssertEqual(result("still runs the rest of the file")?.status, "passed", "the file was not aborted")
+        XCTAssertEqual(result("fails a chained assertion at its line")?.line, 8)
+        XCTAssertTrue(result("fails a chained assertion at its line")?.message.contains("values differ at [2]") == true)
+        XCTAssertEqual(result("fails a negated one too")?.line, 11)
+        XCTAssertTrue(result("names an unknown assertion")?.message.contains("unknown assertion 'purple'") == true)
+    }
+}
