@@ -46,4 +46,21 @@ final class BustedCompatibilityTests: XCTestCase {
         XCTAssertEqual(result("fails a negated one too")?.line, 11)
         XCTAssertTrue(result("names an unknown assertion")?.message.contains("unknown assertion 'purple'") == true)
     }
+
+    /// `--shuffle` / `--seed N`: each file's tests in a seeded order, the same for the same seed,
+    /// with the same counts.
+    func testSeededShuffleIsReproducible() throws {
+        func order(_ arguments: [String]) throws -> [String] {
+            let run = try CLI.run(["test", "tests/busted_docs_spec.lua", "--format", "json"] + arguments, in: dir)
+            return (try CLI.json(run.stdout)["tests"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+        }
+        let written = try order([])
+        let first = try order(["--seed", "7"]), again = try order(["--seed", "7"]), other = try order(["--seed", "8"])
+        XCTAssertEqual(first, again)
+        XCTAssertEqual(Set(first), Set(written))
+        XCTAssertTrue(first != written || other != written, "a seed changes the order")
+        let shuffled = try CLI.run(["test", "tests/busted_docs_spec.lua", "--shuffle"], in: dir)
+        XCTAssertTrue(shuffled.stderr.contains("shuffled with --seed "), shuffled.stderr)
+        XCTAssertTrue(shuffled.stdout.contains("11 passed, 0 failed, 3 skipped"), shuffled.stdout)
+    }
 }

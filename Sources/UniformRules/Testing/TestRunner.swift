@@ -16,6 +16,8 @@ public struct TestRunner {
     public var defines: [String: String]
     public var selection: TestSelection
     public var coverage: Bool
+    /// Shuffles each file's tests from this seed (`--shuffle`, `--seed`); nil runs them in order.
+    public var shuffleSeed: UInt64?
 
     public init(inputs: WorldInputs, ruleFiles: [String] = [], standardRules: Bool = true, checkOptions: CheckOptions = CheckOptions(),
                 limits: LuaLimits = LuaLimits(), defines: [String: String] = [:], selection: TestSelection = TestSelection(), coverage: Bool = false) {
@@ -62,7 +64,8 @@ public struct TestRunner {
     /// Runs the selected tests of the files, in order.
     public func run(_ files: [String]) -> TestRun {
         let started = Date()
-        let (tests, loadErrors) = collect(files)
+        let (collected, loadErrors) = collect(files)
+        let tests = shuffleSeed.map { TestOrder.shuffled(collected, seed: $0) } ?? collected
         var results = loadErrors
         var covered: [String: Set<Int>] = [:]
         for test in tests where selection.includes(test.path) {

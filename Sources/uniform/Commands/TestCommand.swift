@@ -40,6 +40,12 @@ struct TestCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Fail when rule-file coverage is below this percentage (implies --coverage).", valueName: "N"))
     var coverageThreshold: Double?
 
+    @Flag(help: "Run each file's tests in a shuffled order (the seed is printed, so the order can be rerun).")
+    var shuffle = false
+
+    @Option(help: ArgumentHelp("Shuffle with this seed (implies --shuffle).", valueName: "N"))
+    var seed: UInt64?
+
     @Option(name: .customLong("coverage-format"), help: ArgumentHelp("Write rule-file coverage for CI services: lcov:FILE or cobertura:FILE (repeatable; implies --coverage).", valueName: "F:FILE"), completion: .list(CoverageFormats.names.map { $0 + ":" }))
     var coverageFormats: [String] = []
 
@@ -52,6 +58,8 @@ struct TestCommand: ParsableCommand {
         if let missing = missing.first { throw CommandFailure.input("\(missing): no such file or directory") }
         let selection = TestSelection(filter: filter, tags: tags, excludeTags: excludeTags)
         let measure = coverage || coverageThreshold != nil || !coverageFormats.isEmpty
+        let shuffleSeed = seed ?? (shuffle ? UInt64.random(in: 1...999_999) : nil)
+        if let shuffleSeed { Output.error("uniform test: shuffled with --seed \(shuffleSeed)") }
         let coverageOutputs = try coverageFormats.map { spec -> (any CoverageFormat, String) in
             guard let colon = spec.firstIndex(of: ":"), let format = CoverageFormats.format(named: String(spec[..<colon])),
                   spec.index(after: colon) < spec.endIndex else {
@@ -85,6 +93,7 @@ struct TestCommand: ParsableCommand {
             run = try suites.run(options: options, prepare: { runner in
                 runner.selection = selection
                 runner.coverage = measure
+                runner.shuffleSeed = shuffleSeed
             }, announce: { Output.error($0) })
         } catch {
             throw CommandFailure.input(error.description)
