@@ -158,8 +158,63 @@ function A.sends(request) end
 ---@return table the result
 function A.refuses(request, reason) end
 
+---Assertions on a spy or stub: `assert.spy(s).was.called(n?)`, `.was_not.called()`,
+---`.was.called_with(...)`, `.was.returned_with(...)`, `.called_at_least(n)`, `.called_at_most(n)`.
+---@param s uniform.Spy
+---@return table
+function A.spy(s) end
+A.stub = A.spy
+
 ---@type uniform.Assert
 assert = A
+
+-- ─── Spies, stubs, mocks, matchers (luassert's) ──────────────────────────────
+
+---A callable that records its calls (`calls`, `returns`: packed argument lists).
+---@class uniform.Spy
+---@field calls table[]
+---@field returns table[]
+---@field revert fun(self?: uniform.Spy) puts the original function back
+---@field clear fun(self?: uniform.Spy)
+
+spy = {}
+---@param fn? function passed the calls through
+---@return uniform.Spy
+function spy.new(fn) end
+---Replaces `t[name]` with a spy that calls the original.
+---@return uniform.Spy
+function spy.on(t, name) end
+---@return boolean
+function spy.is_spy(x) end
+
+---Replaces `t[name]` with a spy that returns `...` instead of calling the original.
+---@overload fun(t: table, name: string, ...: any): uniform.Spy
+stub = {}
+---@return uniform.Spy
+function stub.new(t, name, ...) end
+
+---Replaces every function of `t` with a spy (or a stub when `stubs`).
+---@param t table
+---@param stubs? boolean
+---@return table
+function mock(t, stubs) end
+
+---Argument matchers for `called_with` / `returned_with`: `match._` matches anything.
+match = {}
+match._ = {}
+function match.is_string() end
+function match.is_number() end
+function match.is_table() end
+function match.is_function() end
+function match.is_boolean() end
+function match.is_nil() end
+function match.is_truthy() end
+function match.is_falsy() end
+function match.is_true() end
+function match.is_false() end
+function match.is_same(value) end
+function match.is_equal(value) end
+function match.matches(pattern) end
 
 -- ─── Fixtures ────────────────────────────────────────────────────────────────
 

@@ -67,17 +67,6 @@ enum TestFramework {
       dummy = setmetatable({}, { __index = function() return dummy end, __call = function() return dummy end })
       return dummy
     end
-    local function unsupported_table(name, why)
-      return setmetatable({}, {
-        -- (no tail calls: they would take the caller's frame and its line)
-        __index = function(_, key) return function() local r = unsupported(name .. "." .. tostring(key), why, 2); return r end end,
-        __call = function() local r = unsupported(name, why, 2); return r end,
-      })
-    end
-    spy = unsupported_table("spy", "rules are checked through the world, not by watching calls")
-    stub = unsupported_table("stub", "replace a rule's input with fixture.manifests instead")
-    mock = unsupported_table("mock", "replace a rule's input with fixture.manifests instead")
-    match = unsupported_table("match", "matchers go with spies")
     function randomize() local r = unsupported("randomize", "tests run in file order", 2); return r end
     function require(name) local r = unsupported("require", "rule and test files cannot load modules: " .. tostring(name), 2); return r end
     function before_each(fn) table.insert(current.before, fn) end
@@ -175,6 +164,74 @@ enum TestFramework {
         if p then return p, x, y end
       end
       return nil
+    end
+
+    -- luassert's spies, stubs, mocks and matchers, for helper functions in test files: a spy
+    -- records its calls and passes them on; a stub records and returns fixed values.
+    local spies = setmetatable({}, { __mode = "k" })
+    local function make_spy(fn, returns)
+      local s = { calls = {}, returns = {} }
+      s.clear = function() s.calls = {}; s.returns = {} end
+      s.revert = function() end
+      setmetatable(s, { __call = function(_, ...)
+        s.calls[#s.calls + 1] = table.pack(...)
+        local out
+        if returns then out = returns elseif fn then out = table.pack(fn(...)) else out = { n = 0 } end
+        s.returns[#s.returns + 1] = out
+        return table.unpack(out, 1, out.n)
+      end })
+      spies[s] = true
+      return s
+    end
+    local function replace(t, name, s)
+      local original = t[name]
+      s.revert = function() t[name] = original end
+      t[name] = s
+      return s
+    end
+    spy = {
+      new = function(fn) return make_spy(fn) end,
+      on = function(t, name) return replace(t, name, make_spy(t[name])) end,
+      is_spy = function(x) return spies[x] == true end,
+    }
+    stub = setmetatable({
+      new = function(t, name, ...) return replace(t, name, make_spy(nil, table.pack(...))) end,
+      is_stub = function(x) return spies[x] == true end,
+    }, { __call = function(self, t, name, ...) return self.new(t, name, ...) end })
+    function mock(t, stubs)
+      for key, value in pairs(t) do
+        if type(value) == "function" then
+          if stubs then stub.new(t, key) else spy.on(t, key) end
+        end
+      end
+      return t
+    end
+    -- Matchers stand for an argument in called_with / returned_with.
+    local matchers = setmetatable({}, { __mode = "k" })
+    local function matcher(test, name) local m = { name = name }; matchers[m] = test; return m end
+    local function argument_matches(expected, actual)
+      if matchers[expected] then return matchers[expected](actual) end
+      return difference(expected, actual, "") == nil
+    end
+    match = { _ = matcher(function() return true end, "_") }
+    match.is_any = function() return match._ end
+    for _, t in ipairs({ "string", "number", "table", "function", "boolean", "nil", "userdata", "thread" }) do
+      match["is_" .. t] = function() return matcher(function(v) return type(v) == t end, "is_" .. t) end
+    end
+    match.is_truthy = function() return matcher(function(v) return not not v end, "is_truthy") end
+    match.is_falsy = function() return matcher(function(v) return not v end, "is_falsy") end
+    match.is_true = function() return matcher(function(v) return v == true end, "is_true") end
+    match.is_false = function() return matcher(function(v) return v == false end, "is_false") end
+    match.is_same = function(x) return matcher(function(v) return difference(x, v, "") == nil end, "is_same") end
+    match.is_equal = function(x) return matcher(function(v) return v == x end, "is_equal") end
+    match.matches = function(p) return matcher(function(v) return type(v) == "string" and v:find(p) ~= nil end, "matches") end
+    local function any_call(list, wanted)
+      for _, args in ipairs(list) do
+        local ok = args.n == wanted.n
+        for i = 1, wanted.n do if ok and not argument_matches(wanted[i], args[i]) then ok = false end end
+        if ok then return true end
+      end
+      return false
     end
 
     local function fail(message, level) error(message, (level or 2) + 1) end
@@ -331,6 +388,46 @@ enum TestFramework {
       if found == nil then error("assert: unknown assertion '" .. tostring(unknown) .. "'", 2) end
       return found
     end
+
+    -- assert.spy(s).was.called(n?), .was_not.called_with(…), .was.returned_with(…)
+    local spy_words = { called = true, called_with = true, returned_with = true, called_at_least = true, called_at_most = true }
+    local function spy_assertions(s, negated)
+      if not spies[s] then fail("assert.spy: " .. show(s) .. " is not a spy (spy.new, spy.on, stub, mock)", 2) end
+      return setmetatable({}, { __index = function(_, key)
+        local neg, rest = negated, {}
+        for _, w in ipairs(split(key)) do
+          local lower = w:lower()
+          if negations[lower] then neg = not neg elseif not ignored[lower] then rest[#rest + 1] = lower end
+        end
+        if #rest == 0 then return spy_assertions(s, neg) end
+        local name = table.concat(rest, "_")
+        if not spy_words[name] then error("assert.spy: unknown assertion '" .. name .. "'", 2) end
+        return function(...)
+          local ok, what
+          local count = #s.calls
+          if name == "called" then
+            local n = ...
+            ok = (n == nil and count > 0) or (n ~= nil and count == n)
+            what = n == nil and "to be called" or ("to be called " .. n .. " time(s)")
+          elseif name == "called_at_least" then
+            ok = count >= (...); what = "to be called at least " .. tostring((...)) .. " time(s)"
+          elseif name == "called_at_most" then
+            ok = count <= (...); what = "to be called at most " .. tostring((...)) .. " time(s)"
+          else
+            local wanted = table.pack(...)
+            ok = any_call(name == "called_with" and s.calls or s.returns, wanted)
+            local shown = {}
+            for i = 1, wanted.n do shown[i] = matchers[wanted[i]] and ("match." .. wanted[i].name) or show(wanted[i]) end
+            what = (name == "called_with" and "to be called with (" or "to return (") .. table.concat(shown, ", ") .. ")"
+          end
+          if ok == neg then
+            fail("expected the spy " .. (neg and "not " or "") .. what .. "; it was called " .. count .. " time(s)", 2)
+          end
+        end
+      end })
+    end
+    function A.spy(s) return spy_assertions(s, false) end
+    A.stub = A.spy
 
     -- Document-type assertions. Each platform is its own world: with apps of both, an
     -- assertion naming apps holds on every platform those apps exist on (a `platform` option

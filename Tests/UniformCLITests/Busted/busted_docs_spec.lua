@@ -77,3 +77,68 @@ expose("an exposed block", function()
 end)
 
 pending("a pending test declared at the top")
+
+-- busted's "Spies, stubs and mocks" and "Matchers" sections.
+describe("spies", function()
+  it("registers a new function to spy on", function()
+    local s = spy.new(function() end)
+    s(1, 2, 3)
+    s(4, 5, 6)
+    assert.spy(s).was.called()
+    assert.spy(s).was.called(2)
+    assert.spy(s).was.called_with(1, 2, 3)
+    assert.spy(s).was_not.called_with(7, 8, 9)
+  end)
+
+  it("replaces an original function", function()
+    local t = { greet = function(msg) return msg end }
+    spy.on(t, "greet")
+    assert.are.equal("Hey!", t.greet("Hey!"))
+    assert.spy(t.greet).was.called_with("Hey!")
+    assert.spy(t.greet).was.returned_with("Hey!")
+    t.greet:revert()
+    assert.is_false(spy.is_spy(t.greet))
+  end)
+end)
+
+describe("stubs", function()
+  it("replaces an original function", function()
+    local t = { greet = function(msg) error("not called") end }
+    stub(t, "greet")
+    t.greet("Hey!")
+    assert.stub(t.greet).was.called_with("Hey!")
+    t.greet:revert()
+  end)
+
+  it("returns what it was given", function()
+    local t = {}
+    stub(t, "answer", 42)
+    assert.are.equal(42, t.answer())
+  end)
+end)
+
+describe("mocks", function()
+  it("replaces a table with spies", function()
+    local t = { thing = function(msg) return msg end }
+    local m = mock(t)
+    m.thing("Coffee")
+    assert.spy(m.thing).was.called_with("Coffee")
+  end)
+
+  it("replaces a table with stubs", function()
+    local t = { thing = function(msg) error("not called") end }
+    local m = mock(t, true)
+    m.thing("Coffee")
+    assert.stub(m.thing).was.called_with("Coffee")
+  end)
+end)
+
+describe("matchers", function()
+  it("tests the types of arguments", function()
+    local s = spy.new(function() end)
+    s("foo", 1, { 1 })
+    assert.spy(s).was.called_with(match.is_string(), match.is_number(), match.is_table())
+    assert.spy(s).was.called_with(match._, 1, match.is_same({ 1 }))
+    assert.spy(s).was_not.called_with(match.is_number(), match._, match._)
+  end)
+end)
