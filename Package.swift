@@ -33,11 +33,13 @@ let package = Package(
             resources: [.embedInCode("Catalog/CoreTypes.catalog"), .embedInCode("Catalog/AppleSupplement.catalog"), .embedInCode("Catalog/InfoPlistKeys.tsv")]
         ),
 
-        // Debian's liblua5.4 (pkg-config `lua5.4`); Homebrew's `lua` on macOS.
+        // Debian's liblua5.4 (pkg-config `lua5.4`). On macOS, Homebrew's `lua@5.4` (its `lua` is
+        // 5.5 now, with no lua5.4.pc); it is keg-only, so point pkg-config at it:
+        // PKG_CONFIG_PATH="$(brew --prefix lua@5.4)/lib/pkgconfig".
         .systemLibrary(
             name: "CLua",
             pkgConfig: "lua5.4",
-            providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]
+            providers: [.apt(["liblua5.4-dev"]), .brew(["lua@5.4"])]
         ),
         // Macros Swift cannot import, the protected-call trampoline, allocator and hooks.
         .target(name: "CLuaShim", dependencies: ["CLua"]),
