@@ -16,7 +16,12 @@ enum ChildProcess {
     static func run(_ executable: String, _ arguments: [String], input: String? = nil) throws -> Outcome {
         var output: [Int32] = [0, 0], inputPipe: [Int32] = [0, 0]
         guard pipe(&output) == 0, pipe(&inputPipe) == 0 else { throw SpawnError(code: errno) }
+        // Opaque pointers on Darwin (<spawn.h>), structs in glibc.
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t?
+        #else
         var actions = posix_spawn_file_actions_t()
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, inputPipe[0], 0)
@@ -27,7 +32,12 @@ enum ChildProcess {
         defer { for p in argv { free(p) } }
         var pid: pid_t = 0
         let start = Clock.now()
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        #if canImport(Darwin)
+        let environment = _NSGetEnviron().pointee   // <crt_externs.h>: `environ` is not visible to Swift there
+        #else
+        let environment = environ
+        #endif
+        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environment)
         close(output[1])
         close(inputPipe[0])
         guard spawned == 0 else {

@@ -13,7 +13,12 @@ enum PeakMemory {
             return kilobytes * 1024
         }
         var usage = rusage()
+        #if canImport(Darwin)
+        getrusage(RUSAGE_SELF, &usage)
+        return Int(usage.ru_maxrss)          // bytes on Darwin (getrusage(2))
+        #else
         getrusage(RUSAGE_SELF.rawValue, &usage)
         return Int(usage.ru_maxrss) * 1024   // kilobytes on Linux
+        #endif
     }
 }

@@ -26,7 +26,12 @@ final class PseudoTerminal {
         var size = winsize(ws_row: 40, ws_col: 120, ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(master, UInt(TIOCSWINSZ), &size)
 
+        // Opaque pointers on Darwin (<spawn.h>), structs in glibc.
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t?
+        #else
         var actions = posix_spawn_file_actions_t()
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addclose(&actions, master)
@@ -35,7 +40,11 @@ final class PseudoTerminal {
         posix_spawn_file_actions_adddup2(&actions, 0, 1)
         posix_spawn_file_actions_adddup2(&actions, 0, 2)
 
+        #if canImport(Darwin)
+        var attributes: posix_spawnattr_t?
+        #else
         var attributes = posix_spawnattr_t()
+        #endif
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         var defaults = sigset_t()
@@ -45,7 +54,13 @@ final class PseudoTerminal {
         sigemptyset(&mask)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setsigmask(&attributes, &mask)
-        let setsid: Int32 = 0x80 // POSIX_SPAWN_SETSID (glibc ≥ 2.26, macOS 10.15)
+        // POSIX_SPAWN_SETSID: 0x80 in glibc ≥ 2.26, 0x0400 in Apple's <spawn.h> (macOS 10.15+),
+        // where 0x80 is POSIX_SPAWN_START_SUSPENDED and would leave the child stopped.
+        #if canImport(Darwin)
+        let setsid: Int32 = 0x0400
+        #else
+        let setsid: Int32 = 0x80
+        #endif
         posix_spawnattr_setflags(&attributes, Int16(setsid | Int32(POSIX_SPAWN_SETSIGDEF) | Int32(POSIX_SPAWN_SETSIGMASK)))
 
         var env = ProcessInfo.processInfo.environment
