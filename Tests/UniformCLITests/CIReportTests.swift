@@ -28,15 +28,8 @@ final class CIReportTests: XCTestCase {
         for command in ["check", "test"] {
             let report = repository.appendingPathComponent("\(command).xml")
             _ = try CLI.run([command, "--format", "junit:\(report.path)"], in: repository)
-            let xmllint = Process()
-            xmllint.executableURL = URL(fileURLWithPath: "/usr/bin/xmllint")
-            xmllint.arguments = ["--noout", "--schema", schema, report.path]
-            let errors = Pipe()
-            xmllint.standardError = errors
-            try xmllint.run()
-            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            xmllint.waitUntilExit()
-            XCTAssertEqual(xmllint.terminationStatus, 0, "\(command): \(text)")
+            let xmllint = try CLI.run(["--noout", "--schema", schema, report.path], executable: URL(fileURLWithPath: "/usr/bin/xmllint"))
+            XCTAssertEqual(xmllint.status, 0, "\(command): \(xmllint.stderr)")
         }
     }
 

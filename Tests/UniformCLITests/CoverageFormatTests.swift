@@ -35,16 +35,9 @@ final class CoverageFormatTests: XCTestCase {
         XCTAssertEqual(try xml.nodes(forXPath: "//class[@filename='rules/p.lua']/lines/line[@hits='0']").count, 1)
 
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/lcov") else { throw XCTSkip("lcov is absent (Debian lcov; .ci/run installs it)") }
-        let lcov = Process()
-        lcov.executableURL = URL(fileURLWithPath: "/usr/bin/lcov")
-        lcov.arguments = ["--summary", dir.appendingPathComponent("cov.info").path]
-        let out = Pipe()
-        lcov.standardOutput = out
-        lcov.standardError = out
-        try lcov.run()
-        let summary = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        lcov.waitUntilExit()
-        XCTAssertEqual(lcov.terminationStatus, 0, summary)
+        let lcov = try CLI.run(["--summary", dir.appendingPathComponent("cov.info").path], executable: URL(fileURLWithPath: "/usr/bin/lcov"))
+        let summary = lcov.stdout + lcov.stderr
+        XCTAssertEqual(lcov.status, 0, summary)
         XCTAssertTrue(summary.contains(String(format: "lines......: %.1f%%", percent)), "lcov reads uniform's figure: \(summary)")
     }
 }

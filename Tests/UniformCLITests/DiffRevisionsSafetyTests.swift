@@ -21,14 +21,9 @@ final class DiffRevisionsSafetyTests: XCTestCase {
     }
 
     func git(_ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-c", "user.email=ci@example.com", "-c", "user.name=CI"] + arguments
-        process.currentDirectoryURL = repository
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "git \(arguments)")
+        let run = try CLI.run(["git", "-c", "user.email=ci@example.com", "-c", "user.name=CI"] + arguments, in: repository,
+                              executable: URL(fileURLWithPath: "/usr/bin/env"))
+        XCTAssertEqual(run.status, 0, "git \(arguments): \(run.stderr)")
     }
 
     func commit(_ message: String) throws {

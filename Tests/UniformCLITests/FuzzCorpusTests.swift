@@ -12,16 +12,9 @@ final class FuzzCorpusTests: XCTestCase {
             let corpus = CLI.packageRoot.appendingPathComponent("Tests/Fuzz/corpus/\(name)")
             let count = try FileManager.default.contentsOfDirectory(atPath: corpus.path).count
             XCTAssertGreaterThan(count, 1, name)
-            let process = Process()
-            process.executableURL = harness
-            process.arguments = [corpus.path]
-            process.environment = ["UNIFORM_FUZZ": name]
-            let out = Pipe()
-            process.standardOutput = out
-            try process.run()
-            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            XCTAssertEqual(process.terminationStatus, 0, "\(name): \(text)")
+            let run = try CLI.run([corpus.path], environment: ["UNIFORM_FUZZ": name], executable: harness)
+            let text = run.stdout + run.stderr
+            XCTAssertEqual(run.status, 0, "\(name): \(text)")
             XCTAssertTrue(text.contains("replayed \(count) input"), "\(name): \(text)")
         }
     }

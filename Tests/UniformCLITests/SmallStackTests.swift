@@ -15,19 +15,10 @@ final class SmallStackTests: XCTestCase {
         try TestManifest.write(deep, to: dir, "Deep.plist")
         for i in 0..<10 { try TestManifest.write(deep.replacingOccurrences(of: "com.deep", with: "com.deep\(i)"), to: dir, "Tree/A\(i)/Info.plist") }
         for target in ["Deep.plist", "Tree"] {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", "ulimit -s 512 && exec \"$0\" check \"$1\"", CLI.binary.path, target]
-            process.currentDirectoryURL = dir
-            let out = Pipe(), err = Pipe()
-            process.standardOutput = out
-            process.standardError = err
-            try process.run()
-            let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            XCTAssertEqual(process.terminationStatus, 0, "\(target): \(errors.prefix(400))")
-            XCTAssertTrue(output.contains("0 errors"), "\(target): \(output)")
+            let run = try CLI.run(["-c", "ulimit -s 512 && exec \"$0\" check \"$1\"", CLI.binary.path, target], in: dir,
+                                  executable: URL(fileURLWithPath: "/bin/sh"))
+            XCTAssertEqual(run.status, 0, "\(target): \(run.stderr.prefix(400))")
+            XCTAssertTrue(run.stdout.contains("0 errors"), "\(target): \(run.stdout)")
         }
     }
 }

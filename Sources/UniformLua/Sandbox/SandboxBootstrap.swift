@@ -59,7 +59,11 @@ enum SandboxBootstrap {
     -- reproducible runs in CI
     math.randomseed(0)
 
-    -- for the host: marks a table as a read-only view
-    return function(t) readonly[t] = true end
+    -- for the host: marks `view` as a read-only view of `real`; returns its __pairs
+    local next = next
+    return function(view, real)
+      readonly[view] = true
+      return function() return next, real, nil end
+    end
     """
 }

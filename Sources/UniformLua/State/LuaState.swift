@@ -213,17 +213,17 @@ public final class LuaState {
             throw LuaReadOnlyError()
         }
         var fields: [String: LuaValue] = ["__index": .table(table), "__newindex": .function(deny), "__metatable": false]
-        if let make = try? load("local real = ...; return function() return next, real, nil end", chunkName: "=uniform.readonly"),
-           let pairs = try? call(make, [.table(table)]).first {
+        let proxy = makeTable()
+        // The sandbox marks the view (so `rawset` refuses it) and gives the `__pairs` that walks
+        // the table behind it.
+        if let protectView, let pairs = try? call(protectView, [.table(proxy), .table(table)]).first {
             fields["__pairs"] = pairs
         }
         let mt = makeTable(fields: fields)
-        let proxy = makeTable()
         _ = proxy.withPushed { L, t in
             mt.push(on: L)
             lua_setmetatable(L, t)
         }
-        if let protectView { _ = try? call(protectView, [.table(proxy)]) }
         return proxy
     }
 

@@ -1,17 +1,12 @@
-/// SplitMix64: a tiny, fast generator whose output depends only on the seed, on every
-/// platform and Swift version — `SystemRandomNumberGenerator` cannot give reproducible worlds.
+import UniformCore
+
+/// The world generator's randomness: SplitMix64 from a seed, so a world depends only on it.
 struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
+    private var inner: SplitMix64
 
-    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
+    init(seed: UInt64) { inner = SplitMix64(state: seed &+ 0x9E37_79B9_7F4A_7C15) }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { inner.next() }
 
     /// A uniform double in [0, 1).
     mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }

@@ -47,9 +47,11 @@ enum CLI {
 
     /// Runs `uniform ARGS` in `directory` (the package root by default), with `stdin` as input.
     @discardableResult
-    static func run(_ arguments: [String], in directory: URL? = nil, stdin: String? = nil, environment: [String: String] = [:]) throws -> Result {
+    /// Runs `uniform` (or another `executable`: xmllint, lcov, git, a shell) and collects its output.
+    static func run(_ arguments: [String], in directory: URL? = nil, stdin: String? = nil, environment: [String: String] = [:],
+                    executable: URL? = nil) throws -> Result {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable ?? binary
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? packageRoot
         var env = ProcessInfo.processInfo.environment

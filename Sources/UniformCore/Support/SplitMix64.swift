@@ -1,0 +1,16 @@
+/// SplitMix64: a tiny, fast generator whose output depends only on its state, on every
+/// platform and Swift version (`SystemRandomNumberGenerator` is neither seedable nor stable).
+/// Shuffled test orders and the benchmark's generated worlds both need that.
+public struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    public init(state: UInt64) { self.state = state }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
