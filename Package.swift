@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "UniformRules", targets: ["UniformRules"]),
         .executable(name: "uniform", targets: ["uniform"]),
         .executable(name: "uniform-bench", targets: ["uniform-bench"]),
+        // `swift package uniform check` in a package that depends on this one.
+        .plugin(name: "UniformPlugin", targets: ["UniformPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -86,6 +88,14 @@ let package = Package(
         // Fuzz harnesses for projects, xcconfigs and archives: a corpus replayer, or a libFuzzer
         // target with -DFUZZING and --sanitize=fuzzer (Tests/Fuzz/README.md).
         .executableTarget(name: "uniform-fuzz", dependencies: ["UniformCore"]),
+
+        // `swift package uniform [ARGS]`: runs the tool in the depending package's directory.
+        .plugin(
+            name: "UniformPlugin",
+            capability: .command(intent: .custom(verb: "uniform", description: "Check the package's document types and run its uniform policy tests.")),
+            dependencies: ["uniform"],
+            path: "Sources/UniformPlugin"
+        ),
 
         .testTarget(name: "UniformPlistTests", dependencies: ["UniformPlist"]),
         .testTarget(name: "UniformCoreTests", dependencies: ["UniformCore"]),

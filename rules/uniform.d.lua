@@ -371,9 +371,9 @@ uniform = {}
 ---Dynamic identifiers.
 uniform.dyn = {}
 
----The tool's version, e.g. "0.1.0".
+---The tool's version, e.g. "0.2.0".
 ---@type string
-uniform.version = "0.1.0"
+uniform.version = "0.2.0"
 
 -- Declarations
 

@@ -10,6 +10,19 @@
 #include <termios.h>
 #include <unistd.h>
 
+/* Two generations of libedit. Apple's SDK ships NetBSD's readline layer of 2012 (its readline.h
+ * is revision 1.33, quoted in tarantool#747, with-readline#6 and mellowcandle/bitwise#5): it
+ * declares no rl_catch_signals, its getc hook stores what we return in a `char` (so it must be
+ * given bytes, not code points), and its completion positions count bytes. Current libedit
+ * (Debian's, Homebrew's keg-only `libedit`) reads through a wchar_t, counts characters, and is
+ * the one that declares the RL_STATE_* flags (Debian's readline.h 1.53 has them, 1.39 of 2016
+ * has not). Telling them apart by that macro is our inference, not a documented version test. */
+#ifdef RL_STATE_NONE
+#define UES_CURRENT_LIBEDIT 1
+#else
+#define UES_CURRENT_LIBEDIT 0
+#endif
+
 /* The only mutable globals: what the signal handler and libedit's C callbacks must reach. */
 static atomic_int interrupt_pending;
 static _Atomic(void (*)(void *)) interrupt_function;
@@ -59,11 +72,21 @@ void ues_set_interrupt_target(void (*function)(void *), void *context) {
     atomic_store(&interrupt_function, function);
 }
 
-/* Reads one character, decoding UTF-8 ourselves (libedit's custom-getc path takes code points).
- * A SIGINT during the read ends the line as "end of input"; the caller tells the two apart
- * with ues_take_interrupt(). */
+/* Reads one character, decoding UTF-8 ourselves (current libedit's custom-getc path takes code
+ * points; Apple's takes bytes, which it stores as they come). A SIGINT during the read ends the
+ * line as "end of input"; the caller tells the two apart with ues_take_interrupt(). */
 static int read_character(FILE *stream) {
     int fd = stream ? fileno(stream) : STDIN_FILENO;
+#if !UES_CURRENT_LIBEDIT
+    for (;;) {
+        if (atomic_load(&interrupt_pending)) return EOF;
+        unsigned char byte;
+        ssize_t n = read(fd, &byte, 1);
+        if (n == 1) return byte;
+        if (n < 0 && errno == EINTR) continue;
+        return EOF;
+    }
+#endif
     unsigned char bytes[4];
     size_t have = 0, need = 1;
     while (have < need) {
@@ -91,6 +114,14 @@ static int read_character(FILE *stream) {
     int cp = bytes[0] & (0x7F >> need);
     for (size_t i = 1; i < need; i++) cp = (cp << 6) | (bytes[i] & 0x3F);
     return cp;
+}
+
+/* Scalars (characters) that start before byte offset `byte`. */
+static int scalars_before(const char *s, size_t byte) {
+    int n = 0;
+    for (size_t i = 0; i < byte && s[i]; i++)
+        if (((unsigned char)s[i] & 0xC0) != 0x80) n++;
+    return n;
 }
 
 /* Byte offset of the `scalar`-th character. */
@@ -129,14 +160,21 @@ static char **attempted_completion(const char *text, int start, int end) {
     rl_attempted_completion_over = 1; /* never fall back to libedit's file-name completion */
     if (!completer || !rl_line_buffer) return NULL;
     const char *line = rl_line_buffer;
-    int swift_start = start;
+    /* Swift counts characters; libedit counts characters (current) or bytes (Apple's). */
+#if UES_CURRENT_LIBEDIT
+    size_t start_byte = utf8_offset(line, start), end_byte = utf8_offset(line, end);
+#else
+    size_t start_byte = (size_t)start, end_byte = (size_t)end;
+#endif
+    int start_scalar = scalars_before(line, start_byte), end_scalar = scalars_before(line, end_byte);
+    int swift_start = start_scalar;
     ues_matches m = {0};
-    completer(line, end, &swift_start, &m, completer_context);
+    completer(line, end_scalar, &swift_start, &m, completer_context);
     if (m.count == 0) { free(m.items); return NULL; }
-    if (swift_start < 0 || swift_start > end) swift_start = start;
+    if (swift_start < 0 || swift_start > end_scalar) swift_start = start_scalar;
 
     /* Re-base: prepend line[start, swift_start) or drop line[swift_start, start). */
-    size_t a = utf8_offset(line, start), b = utf8_offset(line, swift_start);
+    size_t a = start_byte, b = utf8_offset(line, swift_start);
     for (size_t i = 0; i < m.count; i++) {
         char *item = m.items[i];
         char *rebased = NULL;
@@ -174,7 +212,12 @@ void ues_initialize(const char *program_name) {
     static char name[64];
     strncpy(name, program_name ? program_name : "uniform", sizeof name - 1);
     rl_readline_name = name;
+#if UES_CURRENT_LIBEDIT
     rl_catch_signals = 0; /* our handler, not libedit's re-raising one */
+#endif
+    /* Apple's libedit has no such switch. Its EL_SIGNAL handler (sig.c) restores the terminal
+     * and re-raises the signal to the previous handler, ours, which ends the read the same way;
+     * that it is on there is our reading of NetBSD's code of 2012, not checked on a Mac. */
     rl_getc_function = read_character;
     rl_attempted_completion_function = attempted_completion;
     rl_completion_append_character = '\0';

@@ -37,14 +37,6 @@ final class CIReportTests: XCTestCase {
         let fromRoot = try CLI.run(["check", "--format", "sarif"], in: repository)
         let fromSubfolder = try CLI.run(["check", "--format", "sarif"], in: repository.appendingPathComponent("Apps/App"))
         let dot = try CLI.run(["check", ".", "--format", "sarif"], in: repository)
-        func uris(_ text: String) throws -> [String] {
-            let runs = try CLI.json(text)["runs"] as? [[String: Any]] ?? []
-            return (runs.first?["results"] as? [[String: Any]] ?? []).flatMap { result in
-                (result["locations"] as? [[String: Any]] ?? []).compactMap {
-                    (($0["physicalLocation"] as? [String: Any])?["artifactLocation"] as? [String: Any])?["uri"] as? String
-                }
-            }
-        }
         let expected = try uris(fromRoot.stdout)
         XCTAssertTrue(expected.contains("Apps/App/Info.plist"), "\(expected)")
         XCTAssertEqual(try uris(fromSubfolder.stdout), expected, "the same URIs from a subfolder")
@@ -56,6 +48,37 @@ final class CIReportTests: XCTestCase {
         let workspace = try CLI.run(["check", "--format", "github"], in: repository.appendingPathComponent("Apps"),
                                     environment: ["GITHUB_WORKSPACE": repository.appendingPathComponent("Apps").path])
         XCTAssertTrue(workspace.stdout.contains("file=App/Info.plist,"), workspace.stdout)
+    }
+
+    /// macOS's `/var` and `/tmp` are links into `/private`: `getcwd` says `/private/var/…` while
+    /// arguments and `$TMPDIR` say `/var/…`. The same split, reproduced with a link of our own:
+    /// the process's directory is the resolved folder, the arguments name the link. Reports and
+    /// baselines still name files relative to the repository.
+    func testPathsThroughASymbolicLinkToTheRepositoryStayRelative() throws {
+        let outside = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: outside) }
+        let link = outside.appendingPathComponent("var")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: repository)
+        let sarif = try CLI.run(["check", link.appendingPathComponent("Apps").path, "--format", "sarif"], in: link)
+        let found = try uris(sarif.stdout)
+        XCTAssertTrue(found.contains("Apps/App/Info.plist"), "\(found)")
+        XCTAssertFalse(found.contains { $0.hasPrefix("/") || $0.hasPrefix("file:") }, "\(found)")
+        let baseline = link.appendingPathComponent("baseline.json")
+        _ = try CLI.run(["check", link.appendingPathComponent("Apps").path, "--write-baseline", baseline.path], in: link)
+        let written = try String(contentsOf: baseline, encoding: .utf8)
+        XCTAssertTrue(written.contains("\"file\":\"Apps/App/Info.plist\""), written)
+        let github = try CLI.run(["check", link.appendingPathComponent("Apps").path, "--format", "github"], in: link)
+        XCTAssertTrue(github.stdout.contains("file=Apps/App/Info.plist,"), github.stdout)
+    }
+
+    /// The artifact URIs of a SARIF log's results.
+    func uris(_ text: String) throws -> [String] {
+        let runs = try CLI.json(text)["runs"] as? [[String: Any]] ?? []
+        return (runs.first?["results"] as? [[String: Any]] ?? []).flatMap { result in
+            (result["locations"] as? [[String: Any]] ?? []).compactMap {
+                (($0["physicalLocation"] as? [String: Any])?["artifactLocation"] as? [String: Any])?["uri"] as? String
+            }
+        }
     }
 
     func testGitHubLinesStartAtOne() throws {

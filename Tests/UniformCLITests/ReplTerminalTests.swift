@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import UniformRules
 
 /// `uniform repl` on a real pseudo-terminal: prompt, completion, multi-line input, Ctrl-C,
 /// persistent history.
@@ -26,7 +27,7 @@ final class ReplTerminalTests: XCTestCase {
         terminal.send("unif\t")
         terminal.expect("orm")
         terminal.send(".version\r")
-        terminal.expect("0.1.0\r\n")
+        terminal.expect("\(UniformVersion.current)\r\n")
         terminal.send("uniform.type(\".pdb\").id\r")
         terminal.expect("com.sunsetlakesoftware.molecules.pdb\r\n")
 

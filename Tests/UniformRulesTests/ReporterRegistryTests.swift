@@ -3,7 +3,7 @@ import UniformRules
 
 final class ReporterRegistryTests: XCTestCase {
     func testEveryNameResolves() {
-        XCTAssertEqual(Reporters.findingNames, ["text", "json", "junit", "tap", "sarif", "github"])
+        XCTAssertEqual(Reporters.findingNames, ["text", "json", "junit", "tap", "sarif", "github", "xcode"])
         XCTAssertEqual(Reporters.testNames, ["text", "json", "junit", "tap", "github"])
         for name in Reporters.findingNames {
             let reporter = Reporters.finding(named: name, color: false)
@@ -33,7 +33,7 @@ final class ReporterRegistryTests: XCTestCase {
 
     func testSpecErrorsNameTheValidFormats() {
         XCTAssertThrowsError(try ReporterSpec(parsing: "xml:out.xml")) { error in
-            XCTAssertEqual("\(error)", "unknown format 'xml'; valid formats: text, json, junit, tap, sarif, github")
+            XCTAssertEqual("\(error)", "unknown format 'xml'; valid formats: text, json, junit, tap, sarif, github, xcode")
         }
         XCTAssertThrowsError(try ReporterSpec(parsing: "sarif", validNames: Reporters.testNames)) { error in
             XCTAssertEqual("\(error)", "unknown format 'sarif'; valid formats: text, json, junit, tap, github")

@@ -37,7 +37,5 @@ public struct RepositoryBoundary: Sendable {
         return resolved == root || resolved.hasPrefix(root == "/" ? "/" : root + "/")
     }
 
-    static func canonical(_ path: String) -> String {
-        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
-    }
+    static func canonical(_ path: String) -> String { CanonicalPath.of(path) }
 }

@@ -169,7 +169,5 @@ public struct XCConfig: Sendable {
         return String(decoding: data, as: UTF8.self)
     }
 
-    static func canonical(_ path: String) -> String {
-        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
-    }
+    static func canonical(_ path: String) -> String { CanonicalPath.of(path) }
 }

@@ -70,8 +70,3 @@ struct UniformAPI {
         return LuaArguments(function: "uniform.\(function)", table: t)
     }
 }
-
-/// The tool's version, shown by `--version` and `uniform.version`.
-public enum UniformVersion {
-    public static let current = "0.1.0"
-}

@@ -2,7 +2,7 @@
 /// place and help text lists exactly what exists.
 public enum Reporters {
     /// Formats of `uniform check`, in the order help text lists them.
-    public static let findingNames = [TextReporter.name, JSONReporter.name, JUnitReporter.name, TAPReporter.name, SARIFReporter.name, GitHubReporter.name]
+    public static let findingNames = [TextReporter.name, JSONReporter.name, JUnitReporter.name, TAPReporter.name, SARIFReporter.name, GitHubReporter.name, XcodeReporter.name]
     /// Formats of `uniform test`.
     public static let testNames = [TestTextReporter.name, TestJSONReporter.name, TestJUnitReporter.name, TestTAPReporter.name, TestGitHubReporter.name]
 
@@ -16,6 +16,7 @@ public enum Reporters {
         case TAPReporter.name: TAPReporter()
         case SARIFReporter.name: SARIFReporter()
         case GitHubReporter.name: GitHubReporter()
+        case XcodeReporter.name: XcodeReporter()
         default: nil
         }
     }

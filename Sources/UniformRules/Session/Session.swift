@@ -326,15 +326,15 @@ public struct Session {
     /// The folder nothing may be read outside of for a project: the current directory when the
     /// project is inside it (a repository checked out and entered), else the project's folder.
     static func boundary(for project: String, directory: String) -> String {
-        let absolute = URL(fileURLWithPath: project, relativeTo: URL(fileURLWithPath: directory)).standardizedFileURL.path
-        let base = URL(fileURLWithPath: directory).standardizedFileURL.path
+        let absolute = CanonicalPath.of(project, relativeTo: CanonicalPath.of(directory))
+        let base = CanonicalPath.of(directory)
         if absolute.hasPrefix(base == "/" ? "/" : base + "/") { return base }
         return URL(fileURLWithPath: absolute).deletingLastPathComponent().path
     }
 
     static func inside(_ path: String, boundary: String) -> Bool {
-        let canonical = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
-        let root = URL(fileURLWithPath: boundary).standardizedFileURL.resolvingSymlinksInPath().path
+        let canonical = CanonicalPath.of(path)
+        let root = CanonicalPath.of(boundary)
         return canonical == root || canonical.hasPrefix(root == "/" ? "/" : root + "/")
     }
 
@@ -357,8 +357,7 @@ public struct Session {
     /// the run's directory is the process's (so reports keep the user's spelling).
     static func local(_ path: String, directory: String) -> String {
         if path.hasPrefix("/") { return path }
-        let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
-        if URL(fileURLWithPath: directory).standardizedFileURL.path == here { return path }
+        if CanonicalPath.of(directory) == CanonicalPath.of(FileManager.default.currentDirectoryPath) { return path }
         return Configuration.displayPath(ProjectPath.join(URL(fileURLWithPath: directory).standardizedFileURL.path, path))
     }
 

@@ -19,7 +19,7 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var world: WorldOptions
 
-    @Option(name: .customLong("format"), help: ArgumentHelp("A reporter (text, json, junit, tap, sarif, github), optionally writing to a file: junit:report.xml (repeatable).", valueName: "F[:FILE]"), completion: .list(Reporters.findingNames))
+    @Option(name: .customLong("format"), help: ArgumentHelp("A reporter (text, json, junit, tap, sarif, github, xcode), optionally writing to a file: junit:report.xml (repeatable).", valueName: "F[:FILE]"), completion: .list(Reporters.findingNames))
     var formats: [String] = []
 
     @Flag(help: "Fail on warnings too.")

@@ -45,9 +45,9 @@ enum CLI {
         return results.map { $0! }
     }
 
-    /// Runs `uniform ARGS` in `directory` (the package root by default), with `stdin` as input.
+    /// Runs `uniform ARGS` (or another `executable`: xmllint, lcov, git, swift, a shell) in
+    /// `directory` (the package root by default), with `stdin` as input, and collects its output.
     @discardableResult
-    /// Runs `uniform` (or another `executable`: xmllint, lcov, git, a shell) and collects its output.
     static func run(_ arguments: [String], in directory: URL? = nil, stdin: String? = nil, environment: [String: String] = [:],
                     executable: URL? = nil) throws -> Result {
         let process = Process()

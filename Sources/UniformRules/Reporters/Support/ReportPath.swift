@@ -1,4 +1,5 @@
 import Foundation
+import UniformCore
 
 /// Paths as CI systems want them: relative to the checkout.
 ///
@@ -15,8 +16,9 @@ enum ReportPath {
             guard let workingDirectory else { return file.hasPrefix("./") ? String(file.dropFirst(2)) : file }
             absolute = (workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/") + file
         }
-        absolute = URL(fileURLWithPath: absolute).standardizedFileURL.path
-        let root = URL(fileURLWithPath: base).standardizedFileURL.path
+        // Both sides resolved alike: on macOS one may say /var/… and the other /private/var/….
+        absolute = CanonicalPath.ofParent(absolute)
+        let root = CanonicalPath.of(base)
         let prefix = root.hasSuffix("/") ? root : root + "/"
         if absolute.hasPrefix(prefix) { return String(absolute.dropFirst(prefix.count)) }
         return file.hasPrefix("./") ? String(file.dropFirst(2)) : file

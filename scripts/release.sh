@@ -1,0 +1,329 @@
+#!/usr/bin/env bash
+# Release packaging for `uniform`. Every artefact lands in dist/ (git-ignored).
+#
+#   scripts/release.sh [build]              build a self-contained binary for this machine and pack
+#                                           dist/uniform-VERSION-OS-ARCH.tar.gz (+ .sha256)
+#   scripts/release.sh verify TARBALL       unpack it elsewhere and prove it stands alone
+#   scripts/release.sh merge-macos A B      lipo two macOS tarballs (arm64, x86_64) into one universal
+#   scripts/release.sh bundle TARBALL...    dist/uniform-VERSION.artifactbundle.zip for SwiftPM
+#   scripts/release.sh formula OWNER/REPO   dist/uniform-VERSION-source.tar.gz and dist/uniform.rb
+#   scripts/release.sh notes                this version's CHANGELOG.md section (release notes)
+#
+# Self-contained means: on Linux the Swift runtime and Foundation are linked statically
+# (--static-swift-stdlib), and so are Lua (Debian's liblua5.4.a) and libedit with what it needs
+# (libedit.a, libtinfo.a, libbsd.a, libmd.a); what remains is glibc, libstdc++, libgcc_s and zlib,
+# which every Debian-like system has. On macOS the Swift runtime, Foundation and libedit are part
+# of the OS; Lua (Homebrew's lua@5.4, liblua.a) is linked statically.
+#
+# The tarball holds bin/uniform, man pages (swift-argument-parser's generate-manual, run on the
+# built binary), bash/zsh/fish completions, LICENSE and THIRD-PARTY-NOTICES.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+dist="$root/dist"
+build_path="$root/.build-release"
+
+die() { echo "release.sh: $*" >&2; exit 1; }
+sha256() { if command -v sha256sum >/dev/null; then sha256sum "$@"; else shasum -a 256 "$@"; fi; }
+os_name() { case "$(uname -s)" in Darwin) echo macos ;; Linux) echo linux ;; *) die "unsupported system $(uname -s)" ;; esac; }
+
+# pkg-config files that name static-only library folders, so the linker cannot pick a .so/.dylib.
+static_pkgconfig() {
+    local dir="$build_path/static" lib
+    rm -rf "$dir" && mkdir -p "$dir/lib" "$dir/pkgconfig"
+    if [ "$(os_name)" = linux ]; then
+        for lib in liblua5.4.a libedit.a libtinfo.a libbsd.a libmd.a; do
+            local found
+            found=$(cc -print-file-name="$lib")
+            [ -f "$found" ] || die "$lib not found: install liblua5.4-dev libedit-dev libncurses-dev libbsd-dev libmd-dev"
+            ln -s "$found" "$dir/lib/$lib"
+        done
+        cat >"$dir/pkgconfig/lua5.4.pc" <<EOF
+Name: lua5.4 (static)
+Description: Debian's liblua5.4.a
+Version: $(pkg-config --modversion lua5.4)
+Libs: -L$dir/lib -llua5.4 -lm
+Cflags: $(pkg-config --cflags lua5.4)
+EOF
+        cat >"$dir/pkgconfig/libedit.pc" <<EOF
+Name: libedit (static)
+Description: Debian's libedit.a and what it needs
+Version: $(pkg-config --modversion libedit)
+Libs: -L$dir/lib -ledit -ltinfo -lbsd -lmd
+Cflags: $(pkg-config --cflags libedit)
+EOF
+    else
+        local lua_prefix
+        lua_prefix=$(brew --prefix lua@5.4 2>/dev/null) || die "brew install lua@5.4"
+        [ -f "$lua_prefix/lib/liblua.a" ] || die "$lua_prefix/lib/liblua.a not found"
+        ln -s "$lua_prefix/lib/liblua.a" "$dir/lib/liblua5.4.a"
+        cat >"$dir/pkgconfig/lua5.4.pc" <<EOF
+Name: lua5.4 (static)
+Description: Homebrew's lua@5.4 liblua.a
+Version: $(PKG_CONFIG_PATH="$lua_prefix/lib/pkgconfig" pkg-config --modversion lua5.4)
+Libs: -L$dir/lib -llua5.4 -lm
+Cflags: $(PKG_CONFIG_PATH="$lua_prefix/lib/pkgconfig" pkg-config --cflags lua5.4)
+EOF
+    fi
+    echo "$dir/pkgconfig"
+}
+
+notices() {
+    echo "uniform links the following software into its binary. Their licences follow."
+    echo
+    echo "== Lua 5.4 (https://www.lua.org) =="
+    local lua_h
+    lua_h=$(printf '#include <lua.h>\n' | cc -E -H $(pkg-config --cflags lua5.4) - 2>&1 >/dev/null | awk '/lua\.h$/ && !found { print $2; found = 1 }')
+    [ -f "$lua_h" ] || die "lua.h not found for the licence text"
+    # The licence closes lua.h: from its copyright line to the end of that comment.
+    awk '/^\* Copyright \(C\) 1994/ { on = 1 } on && /\*\*\*\/$/ { exit } on { sub(/^\* ?/, ""); print }' "$lua_h"
+    echo
+    echo "== ZIPFoundation (https://github.com/weichsel/ZIPFoundation) =="
+    cat "$build_path/checkouts/ZIPFoundation/LICENSE"
+    echo
+    echo "== swift-argument-parser (https://github.com/apple/swift-argument-parser) =="
+    echo "Apache License 2.0 with the Runtime Library Exception; see its LICENSE.txt."
+    echo
+    if [ "$(os_name)" = linux ]; then
+        echo "== The Swift runtime, standard library and Foundation (https://swift.org) =="
+        echo "Apache License 2.0 with the Runtime Library Exception; ICU data under the Unicode licence."
+        echo
+        local pkg
+        for pkg in libedit2 libtinfo6 libbsd0 libmd0; do
+            echo "== $pkg (Debian package, /usr/share/doc/$pkg/copyright) =="
+            cat "/usr/share/doc/$pkg/copyright"
+            echo
+        done
+    fi
+}
+
+build() {
+    local os arch version pc stage name
+    os=$(os_name)
+    arch=$(uname -m); [ "$arch" = aarch64 ] && arch=arm64
+    pc=$(static_pkgconfig)
+    local flags=(-c release --build-path "$build_path")
+    [ "$os" = linux ] && flags+=(--static-swift-stdlib --disable-local-rpath)
+    echo "building uniform (${flags[*]})"
+    PKG_CONFIG_PATH="$pc" swift build "${flags[@]}" --product uniform
+    swift build -c release --build-path "$build_path" --product generate-manual
+    local bin="$build_path/release/uniform"
+    version=$("$bin" --version)
+    name="uniform-$version-$os-$arch"
+    stage="$build_path/stage/$name"
+    rm -rf "$stage" && mkdir -p "$stage/bin" "$stage/share/man/man1" "$stage/share/bash-completion/completions" \
+        "$stage/share/zsh/site-functions" "$stage/share/fish/vendor_completions.d"
+    cp "$bin" "$stage/bin/uniform"
+    if [ "$os" = linux ]; then strip --strip-all "$stage/bin/uniform"; else strip -x "$stage/bin/uniform"; fi
+    "$stage/bin/uniform" --generate-completion-script bash >"$stage/share/bash-completion/completions/uniform"
+    "$stage/bin/uniform" --generate-completion-script zsh >"$stage/share/zsh/site-functions/_uniform"
+    "$stage/bin/uniform" --generate-completion-script fish >"$stage/share/fish/vendor_completions.d/uniform.fish"
+    # The manual's date is the commit's, so the same commit packs the same pages.
+    local date
+    date=$(git log -1 --format=%cs 2>/dev/null || date -u +%F)
+    "$build_path/release/generate-manual" "$stage/bin/uniform" --multi-page --date "$date" \
+        --authors "the uniform contributors" --output-directory "$stage/share/man/man1"
+    cp LICENSE "$stage/LICENSE"
+    notices >"$stage/THIRD-PARTY-NOTICES"
+    mkdir -p "$dist"
+    tar -C "$build_path/stage" -czf "$dist/$name.tar.gz" "$name"
+    (cd "$dist" && sha256 "$name.tar.gz" >"$name.tar.gz.sha256")
+    echo "packed dist/$name.tar.gz"
+}
+
+# Proves a tarball stands alone: unpacked in a temporary folder, its binary names no Swift or Lua
+# library, and it runs with a minimal environment, the toolchain's library folders off every
+# search path, on the bundled example.
+verify() {
+    local tarball=$1 tmp name bin
+    [ -f "$tarball" ] || die "no tarball $tarball"
+    (cd "$(dirname "$tarball")" && sha256 -c "$(basename "$tarball").sha256" >/dev/null) || die "checksum mismatch for $tarball"
+    tmp=$(mktemp -d)
+    trap 'rm -rf "$tmp"' RETURN
+    tar -C "$tmp" -xzf "$tarball"
+    name=$(basename "$tarball" .tar.gz)
+    bin="$tmp/$name/bin/uniform"
+    [ -x "$bin" ] || die "$tarball holds no bin/uniform"
+    local file
+    for file in LICENSE THIRD-PARTY-NOTICES share/man/man1/uniform.1 share/man/man1/uniform.check.1 \
+        share/bash-completion/completions/uniform share/zsh/site-functions/_uniform share/fish/vendor_completions.d/uniform.fish; do
+        [ -s "$tmp/$name/$file" ] || die "$tarball lacks $file"
+    done
+    if [ "$(os_name)" = linux ]; then
+        local deps
+        deps=$(ldd "$bin")
+        if echo "$deps" | grep -Eiq 'swift|lua|Foundation|dispatch|BlocksRuntime|libedit|not found'; then
+            echo "$deps" >&2
+            die "the packed binary still needs a shared Swift, Lua or libedit library"
+        fi
+        if readelf -d "$bin" | grep -Eq 'R(UN)?PATH'; then die "the packed binary carries a library search path"; fi
+    else
+        if otool -L "$bin" | grep -Eiq 'swift|lua|homebrew|/usr/local/'; then
+            otool -L "$bin" >&2
+            die "the packed binary needs a library outside the OS"
+        fi
+    fi
+    local out
+    # The README's main job, then a check of the same apps with the standard rules.
+    out=$(env -i PATH=/usr/bin:/bin HOME="$tmp" "$bin" resolve .pdb -m examples/molecules/apps \
+        -r examples/molecules/rules/molecules.lua --explain) || die "the packed binary failed to run: $out"
+    echo "$out" | grep -q "com.sunsetlakesoftware.molecules" || die "unexpected output: $out"
+    env -i PATH=/usr/bin:/bin HOME="$tmp" "$bin" check -m examples/molecules/apps >/dev/null \
+        || die "uniform check failed on the example"
+    echo "verified $(basename "$tarball"): $(echo "$deps" | wc -l | tr -d ' ') shared libraries, none of them Swift, Lua or libedit; $(du -h "$bin" | cut -f1) binary"
+}
+
+merge_macos() {
+    local a=$1 b=$2 tmp version name
+    tmp=$(mktemp -d)
+    trap 'rm -rf "$tmp"' RETURN
+    mkdir "$tmp/a" "$tmp/b"
+    tar -C "$tmp/a" -xzf "$a" && tar -C "$tmp/b" -xzf "$b"
+    local dir_a dir_b
+    dir_a=$(ls -d "$tmp"/a/uniform-*) && dir_b=$(ls -d "$tmp"/b/uniform-*)
+    version=$(basename "$dir_a" | sed -E 's/^uniform-([^-]+)-.*/\1/')
+    name="uniform-$version-macos-universal"
+    mv "$dir_a" "$tmp/$name"
+    lipo -create "$tmp/$name/bin/uniform" "$dir_b/bin/uniform" -output "$tmp/$name/bin/uniform.universal"
+    mv "$tmp/$name/bin/uniform.universal" "$tmp/$name/bin/uniform"
+    lipo -verify_arch "$tmp/$name/bin/uniform" arm64 x86_64
+    mkdir -p "$dist"
+    tar -C "$tmp" -czf "$dist/$name.tar.gz" "$name"
+    (cd "$dist" && sha256 "$name.tar.gz" >"$name.tar.gz.sha256")
+    echo "packed dist/$name.tar.gz"
+}
+
+# An artifact bundle (SE-0305) for `.binaryTarget(url:checksum:)`: one executable artifact with a
+# variant per tarball. The checksum SwiftPM wants is the zip's SHA-256 (`swift package
+# compute-checksum`).
+bundle() {
+    [ $# -gt 0 ] || die "bundle needs at least one tarball"
+    local tmp version bundle_name variants="" tarball name triple
+    tmp=$(mktemp -d)
+    trap 'rm -rf "$tmp"' RETURN
+    version=$(basename "$1" | sed -E 's/^uniform-([^-]+)-.*/\1/')
+    bundle_name="uniform-$version.artifactbundle"
+    mkdir -p "$tmp/$bundle_name"
+    for tarball in "$@"; do
+        name=$(basename "$tarball" .tar.gz)
+        case "$name" in
+            *-linux-x86_64) triple='"x86_64-unknown-linux-gnu"' ;;
+            *-linux-arm64) triple='"aarch64-unknown-linux-gnu"' ;;
+            *-macos-universal) triple='"arm64-apple-macosx", "x86_64-apple-macosx"' ;;
+            *-macos-arm64) triple='"arm64-apple-macosx"' ;;
+            *-macos-x86_64) triple='"x86_64-apple-macosx"' ;;
+            *) die "cannot tell the platform of $name" ;;
+        esac
+        tar -C "$tmp/$bundle_name" -xzf "$tarball"
+        [ -n "$variants" ] && variants+=","
+        variants+="
+        { \"path\": \"$name/bin/uniform\", \"supportedTriples\": [$triple] }"
+    done
+    cat >"$tmp/$bundle_name/info.json" <<EOF
+{
+  "schemaVersion": "1.0",
+  "artifacts": {
+    "uniform": {
+      "version": "$version",
+      "type": "executable",
+      "variants": [$variants
+      ]
+    }
+  }
+}
+EOF
+    mkdir -p "$dist"
+    rm -f "$dist/$bundle_name.zip"
+    (cd "$tmp" && zip -qry "$dist/$bundle_name.zip" "$bundle_name")
+    # What SwiftPM will read: info.json parses and every variant's executable is in the zip.
+    python3 - "$dist/$bundle_name.zip" "$bundle_name" <<'PY' || die "the artifact bundle does not hold what its info.json names"
+import json, sys, zipfile
+archive, name = zipfile.ZipFile(sys.argv[1]), sys.argv[2]
+info = json.loads(archive.read(f"{name}/info.json"))
+assert info["schemaVersion"] == "1.0"
+for variant in info["artifacts"]["uniform"]["variants"]:
+    member = archive.getinfo(f"{name}/{variant['path']}")
+    assert (member.external_attr >> 16) & 0o111, f"{variant['path']} is not executable"
+PY
+    (cd "$dist" && sha256 "$bundle_name.zip" >"$bundle_name.zip.sha256")
+    # And SwiftPM itself: a package with the bundle as a binary target runs it from a plugin.
+    if command -v swift >/dev/null && [ "$(os_name)" = linux ]; then
+        consume_bundle "$dist/$bundle_name.zip" "$version" "$tmp/consumer"
+    fi
+    echo "packed dist/$bundle_name.zip (checksum $(cut -d' ' -f1 "$dist/$bundle_name.zip.sha256"))"
+}
+
+# Makes a package that names the bundle as `.binaryTarget(path:)` and asks SwiftPM to run the
+# executable from a command plugin, as a consumer's build-tool or command plugin would.
+consume_bundle() {
+    local zip=$1 version=$2 consumer=$3 answer
+    mkdir -p "$consumer/Plugins/RunUniform"
+    cp "$zip" "$consumer/"
+    printf '%s\n' '// swift-tools-version:6.0' 'import PackageDescription' \
+        'let package = Package(name: "Consumer", targets: [' \
+        "    .binaryTarget(name: \"uniform\", path: \"$(basename "$zip")\")," \
+        '    .plugin(name: "RunUniform", capability: .command(intent: .custom(verb: "run-uniform", description: "")), dependencies: ["uniform"]),' \
+        '])' >"$consumer/Package.swift"
+    printf '%s\n' 'import Foundation' 'import PackagePlugin' \
+        '@main struct RunUniform: CommandPlugin {' \
+        '    func performCommand(context: PluginContext, arguments: [String]) async throws {' \
+        '        let process = Process()' \
+        '        process.executableURL = try context.tool(named: "uniform").url' \
+        '        process.arguments = arguments' \
+        '        try process.run()' \
+        '        process.waitUntilExit()' \
+        '        if process.terminationStatus != 0 { exit(process.terminationStatus) }' \
+        '    }' '}' >"$consumer/Plugins/RunUniform/plugin.swift"
+    answer=$(cd "$consumer" && swift package run-uniform --version 2>&1) || die "SwiftPM could not run the bundle: $answer"
+    [ "$answer" = "$version" ] || die "the bundle's binary answered '$answer', not $version"
+    echo "SwiftPM runs the bundle's binary from a plugin: uniform $answer"
+}
+
+# A source tarball of HEAD and a Homebrew formula that builds it against lua@5.4. The formula's
+# version and checksum come from here, so the version stays written in one place (Version.swift).
+formula() {
+    local repository=${1:-} version name
+    [[ "$repository" =~ ^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$ ]] || die "formula needs OWNER/REPO, e.g. formula acme/uniform"
+    version=$(sed -nE 's/.*current = "([^"]+)".*/\1/p' Sources/UniformRules/Version.swift)
+    [ -n "$version" ] || die "no version in Sources/UniformRules/Version.swift"
+    name="uniform-$version-source"
+    mkdir -p "$dist"
+    git archive --format=tar.gz --prefix="$name/" -o "$dist/$name.tar.gz" HEAD
+    local checksum
+    checksum=$(sha256 "$dist/$name.tar.gz" | cut -d' ' -f1)
+    echo "$checksum  $name.tar.gz" >"$dist/$name.tar.gz.sha256"
+    sed -e "s|@VERSION@|$version|g" -e "s|@SHA256@|$checksum|g" -e "s|@REPOSITORY@|$repository|g" \
+        scripts/homebrew/uniform.rb.in >"$dist/uniform.rb"
+    grep -q '@[A-Z0-9]*@' "$dist/uniform.rb" && die "dist/uniform.rb still has a placeholder"
+    if command -v ruby >/dev/null; then
+        ruby -c "$dist/uniform.rb" >/dev/null || die "dist/uniform.rb is not valid Ruby"
+    else
+        echo "ruby is absent: the formula's syntax is not checked"
+    fi
+    echo "wrote dist/$name.tar.gz and dist/uniform.rb (for a tap: Formula/uniform.rb)"
+}
+
+# The CHANGELOG.md section of this version, from its heading to the next one.
+notes() {
+    local version
+    version=$(sed -nE 's/.*current = "([^"]+)".*/\1/p' Sources/UniformRules/Version.swift)
+    awk -v heading="## [$version]" 'index($0, heading) == 1 { on = 1; next } on && /^## / { exit } on { print }' CHANGELOG.md \
+        | grep . >/dev/null || die "CHANGELOG.md has no section ## [$version]"
+    awk -v heading="## [$version]" 'index($0, heading) == 1 { on = 1; next } on && /^## / { exit } on { print }' CHANGELOG.md
+    local bundle="$dist/uniform-$version.artifactbundle.zip.sha256"
+    if [ -f "$bundle" ]; then
+        printf '\nSwiftPM artifact bundle checksum: `%s`\n' "$(cut -d' ' -f1 "$bundle")"
+    fi
+}
+
+command=${1:-build}
+[ $# -gt 0 ] && shift
+case "$command" in
+    build) build ;;
+    verify) [ $# -eq 1 ] || die "verify TARBALL"; verify "$1" ;;
+    merge-macos) [ $# -eq 2 ] || die "merge-macos ARM64_TARBALL X86_64_TARBALL"; merge_macos "$1" "$2" ;;
+    bundle) bundle "$@" ;;
+    formula) formula "$@" ;;
+    notes) notes ;;
+    *) die "unknown command $command (build, verify, merge-macos, bundle, formula, notes)" ;;
+esac
