@@ -6,7 +6,7 @@ import PackageDescription
 /// The core knows nothing of Lua; the Lua bridge knows nothing of document types.
 let package = Package(
     name: "uniform",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v14)],
     products: [
         .library(name: "UniformPlist", targets: ["UniformPlist"]),
         .library(name: "UniformCore", targets: ["UniformCore"]),
@@ -77,14 +77,16 @@ let package = Package(
         .executableTarget(
             name: "uniform",
             dependencies: [
-                "UniformRules", "CEditLineShim",
+                "UniformRules", "UniformCore", "UniformLua", "CEditLineShim",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "uniform-bench",
-            dependencies: ["UniformRules", "UniformLua", "CLuaShim", "CLua"]
+            dependencies: ["UniformRules", "UniformCore", "UniformLua", "CLuaBench", "CLuaShim", "CLua"]
         ),
+        // The benchmark's plain-C baseline, kept out of the shim the product ships.
+        .target(name: "CLuaBench", dependencies: ["CLuaShim", "CLua"]),
         // Fuzz harnesses for projects, xcconfigs and archives: a corpus replayer, or a libFuzzer
         // target with -DFUZZING and --sanitize=fuzzer (Tests/Fuzz/README.md).
         .executableTarget(name: "uniform-fuzz", dependencies: ["UniformCore"]),

@@ -2,6 +2,8 @@
 #include "CEditLineShim.h"
 #include <editline/readline.h>
 #include <errno.h>
+#include <langinfo.h>
+#include <locale.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdint.h>
@@ -78,12 +80,27 @@ void ues_set_interrupt_target(void (*function)(void *), void *context) {
 static int read_character(FILE *stream) {
     int fd = stream ? fileno(stream) : STDIN_FILENO;
 #if !UES_CURRENT_LIBEDIT
+    /* Apple's libedit stores what we return in a `char` and sign-extends it into its wide
+     * buffer, where bytes from 0x80 up are lost when the line is encoded back (its read.c and
+     * chartype.c). So a non-ASCII character arrives as one '?', visibly, and the REPL says at
+     * start that Homebrew's libedit reads Unicode. */
+    size_t pending = 0;
     for (;;) {
-        if (atomic_load(&interrupt_pending)) return EOF;
+        if (pending == 0 && atomic_load(&interrupt_pending)) return EOF;
         unsigned char byte;
         ssize_t n = read(fd, &byte, 1);
-        if (n == 1) return byte;
-        if (n < 0 && errno == EINTR) continue;
+        if (n == 1) {
+            if (pending > 0) {
+                if ((byte & 0xC0) == 0x80 && --pending > 0) continue;
+                if ((byte & 0xC0) == 0x80) return '?';
+                pending = 0; /* a broken sequence: this byte starts afresh */
+            }
+            if (byte < 0x80) return byte;
+            pending = (byte & 0xE0) == 0xC0 ? 1 : (byte & 0xF0) == 0xE0 ? 2 : (byte & 0xF8) == 0xF0 ? 3 : 0;
+            if (pending == 0) return '?';
+            continue;
+        }
+        if (n < 0 && errno == EINTR) { if (atomic_load(&interrupt_pending)) return EOF; continue; }
         return EOF;
     }
 #endif
@@ -208,16 +225,36 @@ static char **attempted_completion(const char *text, int start, int end) {
     return result;
 }
 
+int ues_reads_unicode(void) { return UES_CURRENT_LIBEDIT; }
+
+/* libedit decides what a character is by LC_CTYPE: in the "C" locale every byte from 0x80 up
+ * is unprintable, so é rang the bell and → showed as \U+2192 (a container without LANG does
+ * that). The user's locale if it is UTF-8, else a UTF-8 one that exists (C.UTF-8 on glibc,
+ * UTF-8 on macOS). Only LC_CTYPE: numbers and messages keep the "C" rules Lua expects. */
+static int ctype_is_utf8(void) {
+    const char *codeset = nl_langinfo(CODESET);
+    return codeset && (strcmp(codeset, "UTF-8") == 0 || strcmp(codeset, "utf8") == 0);
+}
+
+static void use_utf8_ctype(void) {
+    static const char *const fallbacks[] = {"", "C.UTF-8", "UTF-8", "en_US.UTF-8"};
+    for (size_t i = 0; i < sizeof fallbacks / sizeof *fallbacks; i++)
+        if (setlocale(LC_CTYPE, fallbacks[i]) && ctype_is_utf8()) return;
+    setlocale(LC_CTYPE, "C");
+}
+
 void ues_initialize(const char *program_name) {
     static char name[64];
     strncpy(name, program_name ? program_name : "uniform", sizeof name - 1);
     rl_readline_name = name;
+    use_utf8_ctype();
 #if UES_CURRENT_LIBEDIT
     rl_catch_signals = 0; /* our handler, not libedit's re-raising one */
 #endif
-    /* Apple's libedit has no such switch. Its EL_SIGNAL handler (sig.c) restores the terminal
-     * and re-raises the signal to the previous handler, ours, which ends the read the same way;
-     * that it is on there is our reading of NetBSD's code of 2012, not checked on a Mac. */
+    /* Apple's libedit exports no such switch. Its EL_SIGNAL handler (sig.c) restores the
+     * terminal and the previous handler, ours, then sends the signal to the process group with
+     * kill(0, signo), which ends the read the same way (read from Apple's libedit source, not
+     * run on a Mac). */
     rl_getc_function = read_character;
     rl_attempted_completion_function = attempted_completion;
     rl_completion_append_character = '\0';

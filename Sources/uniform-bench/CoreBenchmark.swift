@@ -1,4 +1,5 @@
 import Foundation
+import UniformCore
 import UniformRules
 
 /// Core figures on the 56 real manifests: catalog load, world build, conformance and resolve

@@ -1,4 +1,5 @@
 import CLua
+import CLuaBench
 import CLuaShim
 import Foundation
 import UniformLua

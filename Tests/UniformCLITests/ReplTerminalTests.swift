@@ -87,6 +87,17 @@ final class ReplTerminalTests: XCTestCase {
         XCTAssertEqual(second.waitForExit(), 0, second.transcript)
     }
 
+    /// Characters beyond ASCII, typed and completed: current libedit (Debian's, Homebrew's)
+    /// reads them; with Apple's own, each arrives as '?' and the banner says so.
+    func testNonASCIIInputOnATerminal() throws {
+        let terminal = try start()
+        let asciiOnly = terminal.transcript.contains("passes only ASCII")
+        terminal.send("print('été → 日本')\r")
+        terminal.expect(asciiOnly ? "?t? ? ??\r\n" : "été → 日本\r\n")
+        terminal.send("\u{04}")
+        XCTAssertEqual(terminal.waitForExit(), 0, terminal.transcript)
+    }
+
     func testErrorsAndCommandsOnATerminal() throws {
         let terminal = try start()
         terminal.send("error('boom')\r")

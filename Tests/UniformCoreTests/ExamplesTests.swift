@@ -1,4 +1,5 @@
 import UniformCore
+import UniformPlist
 import XCTest
 
 /// The worked examples in `examples/`: full ranked lists, defaults, exclusions, hand-offs.

@@ -1,4 +1,5 @@
 import UniformCore
+import UniformPlist
 import XCTest
 
 final class HandoffTests: XCTestCase {

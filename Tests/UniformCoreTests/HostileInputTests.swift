@@ -1,5 +1,6 @@
 import Foundation
 import UniformCore
+import UniformPlist
 import XCTest
 import ZIPFoundation
 

@@ -204,7 +204,7 @@ final class ResolverTests: XCTestCase {
         var copy = original
         copy.isPinned = true
         copy.isUserDefault = true
-        copy.touches.append(RuleTouch(location: SourceLocation(file: "rules/a.lua", line: 3), action: "pinned"))
+        copy.touches.append(RuleTouch(location: SourceLocation(file: "rules/a.lua", line: 3), action: .pinned))
         copy.reasons.append("pinned by a test")
         var second = copy
         second.touches = []
@@ -212,7 +212,7 @@ final class ResolverTests: XCTestCase {
         XCTAssertTrue(original.touches.isEmpty)
         XCTAssertEqual(original.reasons.count, 2)
         XCTAssertTrue(copy.isPinned && copy.isUserDefault)
-        XCTAssertEqual(copy.touches.map(\.action), ["pinned"])
+        XCTAssertEqual(copy.touches.map(\.action), [.pinned])
         XCTAssertEqual(copy.reasons.last, "pinned by a test")
         XCTAssertTrue(second.touches.isEmpty && second.isPinned)
         XCTAssertEqual(r.handlers[1].bundleID, original.bundleID)

@@ -1,6 +1,8 @@
 import Foundation
-import XCTest
+import UniformCore
+import UniformLua
 import UniformRules
+import XCTest
 
 /// Keeps `rules/API.md` and `rules/uniform.d.lua` honest:
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import UniformCore
 import UniformRules
 import XCTest
 

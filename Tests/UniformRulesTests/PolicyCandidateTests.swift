@@ -1,4 +1,5 @@
 import Foundation
+import UniformCore
 import UniformLua
 import UniformRules
 import XCTest
@@ -62,7 +63,7 @@ final class PolicyCandidateTests: XCTestCase {
         let before = try resolve(plain, ".pdb").handlers.map(\.bundleID)
         let after = try resolve(reversed, ".pdb")
         XCTAssertEqual(after.handlers.map(\.bundleID), before.reversed())
-        XCTAssertTrue(after.handlers.dropFirst().contains { $0.touches.contains { $0.action.contains("moved from") } })
+        XCTAssertTrue(after.handlers.dropFirst().contains { $0.touches.contains { if case .moved = $0.action { true } else { false } } })
 
         let twice = try engine(rules: """
         uniform.policy("twice", function(query, candidates) return { candidates[1], candidates[1].bundle_id } end)
@@ -136,7 +137,7 @@ final class PolicyCandidateTests: XCTestCase {
         let r = try resolve(pin, ".pdb")
         XCTAssertEqual(r.handlers.map(\.bundleID), before)
         XCTAssertTrue(r.handlers[0].isPinned)
-        XCTAssertEqual(r.handlers[0].touches.map(\.action), ["pinned"])
+        XCTAssertEqual(r.handlers[0].touches.map(\.action), [.pinned])
     }
 
     /// The records take their bundle ids from a per-world array: a new world (other inputs, in

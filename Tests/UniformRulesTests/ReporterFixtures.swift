@@ -1,3 +1,4 @@
+import UniformCore
 import UniformRules
 
 /// A small fixed run exercising every awkward case: a text plist finding, a binary-plist

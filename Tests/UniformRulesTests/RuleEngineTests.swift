@@ -1,4 +1,7 @@
 import Foundation
+import UniformCore
+import UniformLua
+import UniformPlist
 import UniformRules
 import XCTest
 
@@ -47,7 +50,7 @@ final class RuleEngineTests: XCTestCase {
         let dropped = try XCTUnwrap(r.excluded.first { $0.bundleID == "com.harborlabs.filebox" })
         XCTAssertTrue(dropped.reason.contains("not approved"))
         XCTAssertEqual(dropped.touches.last?.location, SourceLocation(file: "rules/test.lua", line: 3))
-        XCTAssertTrue(r.handlers[1].touches.contains { $0.action.contains("moved") })
+        XCTAssertTrue(r.handlers[1].touches.contains { $0.action.description.hasPrefix("moved from #") })
         let txt = try resolve(e, ".txt")
         XCTAssertEqual(txt.handlers.map(\.bundleID), ["com.brightleafapps.textpad", "com.harborlabs.filebox"], "the policy only touches pdb")
     }
@@ -91,7 +94,7 @@ final class RuleEngineTests: XCTestCase {
         guard case .dictionary(let delivered)? = sent.annotation?.value else { return XCTFail("no annotation") }
         XCTAssertNil(delivered["sessionToken"])
         XCTAssertNotNil(delivered["bookmarkTitle"])
-        XCTAssertEqual(sent.touches.first?.action, "changed annotation")
+        XCTAssertEqual(sent.touches.first?.action, .changedAnnotation)
         let refused = try e.send(HandoffRequest(file: "Dashboard.sysstatsbookmark", from: "jp.example.sysstats.lite", to: "com.cloudharbor.filesync", annotation: annotation))
         XCTAssertFalse(refused.accepted)
         XCTAssertTrue(refused.reason!.contains("annotations stay inside the suite"))

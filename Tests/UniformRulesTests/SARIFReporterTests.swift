@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
+import UniformCore
 import UniformRules
+import XCTest
 
 final class SARIFReporterTests: XCTestCase {
     private func log(_ run: CheckRun = ReporterFixtures.run) throws -> [String: Any] {

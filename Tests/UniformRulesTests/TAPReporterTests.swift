@@ -1,5 +1,6 @@
-import XCTest
+import UniformCore
 import UniformRules
+import XCTest
 
 final class TAPReporterTests: XCTestCase {
     func testGolden() {

@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
+import UniformCore
 import UniformRules
+import XCTest
 
 /// Keeps the "Test assertions" section of `rules/API.md` honest: every block starting
 /// `-- spec: FOLDER` runs as a spec file against that example's manifests (and the standard

@@ -1,3 +1,4 @@
+import UniformCore
 import UniformRules
 
 /// A fixed policy test run: passes, an assertion failure with location, traceback and

@@ -24,6 +24,10 @@ void ues_matches_add(ues_matches *matches, const char *candidate);
  *  beginning of libedit's current word) to the cursor. */
 typedef void (*ues_complete_fn)(const char *line, int cursor, int *start, ues_matches *matches, void *context);
 
+/** 1 when the libedit built against reads characters (current libedit: Debian's, Homebrew's);
+ *  0 for Apple's SDK libedit, where only ASCII reaches the line (see shim.c). */
+int ues_reads_unicode(void);
+
 /** Sets up libedit for the REPL (call once, before the first `ues_readline`). */
 void ues_initialize(const char *program_name);
 

@@ -132,9 +132,3 @@ int cls_loadtext(lua_State *L, const char *buf, size_t len, const char *chunknam
 typedef void (*cls_activeline_fn)(void *ctx, int line);
 int cls_active_lines(lua_State *L, int idx, cls_activeline_fn fn, void *ctx);
 
-/* ---- Benchmark baseline (plain C against the same library) ------------------------------ */
-/** The benchmark clock (both sides use it): this thread's CPU time in nanoseconds. */
-double cls_bench_now_ns(void);
-double cls_bench_c_call(lua_State *L, int fref, long iterations);
-double cls_bench_c_callback(lua_State *L, long iterations);
-double cls_bench_c_policy(lua_State *L, int fref, long iterations, int *order_out);

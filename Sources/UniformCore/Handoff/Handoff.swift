@@ -41,12 +41,12 @@ public struct Handoff {
             switch try route.route(annotation, from: request.from, to: request.to, document: resolution.type, file: request.file) {
             case .deliver(let next):
                 if next.map(Self.render) != annotation.map(Self.render) {
-                    touches.append(RuleTouch(location: route.location, action: "changed annotation"))
+                    touches.append(RuleTouch(location: route.location, action: .changedAnnotation))
                 }
                 if let next { try Self.validateAnnotation(next) }
                 annotation = next
             case .refuse(let reason):
-                touches.append(RuleTouch(location: route.location, action: "refused", reason: reason))
+                touches.append(RuleTouch(location: route.location, action: .refused, reason: reason))
                 return refuse("refused by the routing rule at \(route.location): \(reason)", touches)
             }
         }

@@ -15,6 +15,18 @@ public enum HandlerRole: String, Sendable, CaseIterable {
         }
     }
 
+    /// One bit per role, for `RoleQuery.acceptedRoles`.
+    var bit: UInt8 {
+        switch self {
+        case .editor: 1
+        case .viewer: 2
+        case .shell: 4
+        case .none: 8
+        case .qlGenerator: 16
+        case .mdImporter: 32
+        }
+    }
+
     public init?(plistValue: String) {
         // The usual spelling needs no Foundation comparison.
         if let exact = HandlerRole(rawValue: plistValue) {
@@ -43,6 +55,12 @@ public enum RoleQuery: String, Sendable, CaseIterable {
         case .editor: role == .editor
         case .shell: role == .shell
         }
+    }
+
+    /// `accepts` as a set of `HandlerRole.bit`s, so the resolver tells a handler from a refusal
+    /// with one AND per match instead of a call.
+    var acceptedRoles: UInt8 {
+        HandlerRole.allCases.reduce(0) { mask, role in accepts(role) ? mask | role.bit : mask }
     }
 
     /// The `LSHandlerRole…` key of a LaunchServices preferences entry for this role.

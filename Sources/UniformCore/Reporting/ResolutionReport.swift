@@ -72,7 +72,7 @@ public struct ResolutionReport {
     }
 
     static func json(_ t: RuleTouch) -> JSONValue {
-        .object([("rule", JSONValue(t.location)), ("action", .string(t.action)), ("reason", .optional(t.reason))])
+        .object([("rule", JSONValue(t.location)), ("action", .string(t.action.description)), ("reason", .optional(t.reason))])
     }
 
     // MARK: Text

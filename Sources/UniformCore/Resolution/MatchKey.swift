@@ -1,7 +1,6 @@
-/// How good a match is — specificity, then distance, then rank; lower is better — packed in
-/// one integer so ranking compares numbers, not tuples. Ties keep the match met first, exactly
-/// as the resolver always has.
-struct MatchKey: Comparable {
+/// Steps 2 to 4 of `HandlerOrder` — kind, then distance, then rank; lower is better — packed in
+/// one integer so ranking compares numbers, not tuples.
+struct MatchKey {
     let packed: UInt32
 
     init(_ kind: MatchKind, _ distance: Int32, _ rank: HandlerRank) {
@@ -9,8 +8,6 @@ struct MatchKey: Comparable {
         let clamped = UInt32(min(max(distance, 0), 0xFFFFF))
         packed = UInt32(kind.specificity) << 28 | clamped << 8 | UInt32(rank.order)
     }
-
-    static func < (a: MatchKey, b: MatchKey) -> Bool { a.packed < b.packed }
 
     /// The key in 16 bits — specificity (2), distance (12), rank (2) — for `RankEntry`; the
     /// same order, as conformance depths stay far below 4,096.

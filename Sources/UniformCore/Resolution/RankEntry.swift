@@ -1,4 +1,5 @@
-/// Ranking over plain integers: each match packed into one word.
+/// Ranking over plain integers: `HandlerOrder`, the specification, packed into one word per
+/// match (`HandlerOrderTests` checks that both give the same order).
 ///
 /// Grouping word, to keep each app's best match — handlers before refusals, best key first,
 /// ties in the order met: `app (24 bits) | refused (1) | key (16) | match (23)`. Ordering word,
@@ -86,6 +87,25 @@ enum RankEntry {
             let words = UnsafeMutableBufferPointer(rebasing: slots[0..<n])
             RankEntry.sort(words, scratch: UnsafeMutableBufferPointer(rebasing: slots[n..<(2 * n)]))
             return UnsafeBufferPointer(words)
+        }
+    }
+
+    /// The packed form of `HandlerOrder.rank`: `claim(m)` gives match `m`'s app, refusal and key
+    /// (nil leaves it out); `body` gets the ordering words of each app's best match, least
+    /// first (`match(_:)` tells which match each is). The words live only during `body`.
+    @inline(__always)
+    static func rank<R>(count: Int, apps: Int, bundleIDOrder: [Int32],
+                        claim: (Int) -> (app: Int, refused: Bool, key: MatchKey)?,
+                        _ body: (UnsafeBufferPointer<UInt64>) throws -> R) rethrows -> R {
+        try withTable(count: count, apps: apps) { table in
+            for m in 0..<count {
+                guard let entry = claim(m) else { continue }
+                table.insert(grouping(app: entry.app, refused: entry.refused, key: entry.key, match: m))
+            }
+            let order = bundleIDOrder.withUnsafeBufferPointer { places in
+                table.sortedOrdering { ordering($0, bundleIDPlace: places[app($0)]) }
+            }
+            return try body(order)
         }
     }
 

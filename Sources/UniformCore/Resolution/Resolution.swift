@@ -1,11 +1,41 @@
 /// A rule's mark on a resolution: which rule did what, and why.
 public struct RuleTouch: Sendable, Hashable {
     public var location: SourceLocation
-    /// `hid`, `dropped`, `pinned`, `moved`, `default` …
-    public var action: String
+    public var action: Action
     public var reason: String?
 
-    public init(location: SourceLocation, action: String, reason: String? = nil) {
+    /// What the rule did. Reports render it with `description` (the same words in text and
+    /// JSON), so rules and tests compare cases, not sentences.
+    public enum Action: Sendable, Hashable, CustomStringConvertible {
+        /// A hide rule took the candidate out.
+        case hid
+        /// A policy dropped the candidate.
+        case dropped
+        /// A policy pinned the candidate first.
+        case pinned
+        /// A policy moved the candidate; positions count from 1.
+        case moved(from: Int, to: Int, policy: String)
+        /// A rule made the app the default handler.
+        case madeDefault
+        /// An annotation route changed what is handed over.
+        case changedAnnotation
+        /// An annotation route refused the hand-off.
+        case refused
+
+        public var description: String {
+            switch self {
+            case .hid: "hid"
+            case .dropped: "dropped"
+            case .pinned: "pinned"
+            case .moved(let from, let to, let policy): "moved from #\(from) to #\(to) by policy '\(policy)'"
+            case .madeDefault: "default"
+            case .changedAnnotation: "changed annotation"
+            case .refused: "refused"
+            }
+        }
+    }
+
+    public init(location: SourceLocation, action: Action, reason: String? = nil) {
         self.location = location
         self.action = action
         self.reason = reason
@@ -18,7 +48,14 @@ public struct RuleTouch: Sendable, Hashable {
 /// lives in a box made on the first mark.
 public struct Candidate: Sendable {
     let matched: MatchedClaim
-    private var marks: Marks?
+    private var marks: CopyOnWriteBox<Marks>?
+
+    private struct Marks: Sendable {
+        var isUserDefault = false
+        var isPinned = false
+        var touches: [RuleTouch] = []
+        var reasons: [String]?
+    }
 
     public var bundleID: String { matched.bundleID }
     /// The app's index in `World.apps` of the world that answered.
@@ -37,51 +74,31 @@ public struct Candidate: Sendable {
     /// Why the app is a candidate, most important first. Written on first read; stages that
     /// add reasons store the whole list.
     public var reasons: [String] {
-        get { marks?.reasons ?? matched.explanation.reasons() }
-        set { markable().reasons = newValue }
+        get { marks?.value.reasons ?? matched.explanation.reasons() }
+        set { mark { $0.reasons = newValue } }
     }
     public var isUserDefault: Bool {
-        get { marks?.isUserDefault ?? false }
-        set { if newValue != isUserDefault { markable().isUserDefault = newValue } }
+        get { marks?.value.isUserDefault ?? false }
+        set { if newValue != isUserDefault { mark { $0.isUserDefault = newValue } } }
     }
     public var isPinned: Bool {
-        get { marks?.isPinned ?? false }
-        set { if newValue != isPinned { markable().isPinned = newValue } }
+        get { marks?.value.isPinned ?? false }
+        set { if newValue != isPinned { mark { $0.isPinned = newValue } } }
     }
     public var touches: [RuleTouch] {
-        get { marks?.touches ?? [] }
-        set { if !(newValue.isEmpty && marks == nil) { markable().touches = newValue } }
+        get { marks?.value.touches ?? [] }
+        set { if !(newValue.isEmpty && marks == nil) { mark { $0.touches = newValue } } }
     }
 
     init(_ matched: MatchedClaim) {
         self.matched = matched
     }
 
-    /// The marks, copied first if another candidate value shares them.
-    private mutating func markable() -> Marks {
-        if marks == nil {
-            marks = Marks()
-        } else if !isKnownUniquelyReferenced(&marks) {
-            marks = Marks(copying: marks!)
-        }
-        return marks!
-    }
-
-    /// Copied on write (see `markable`), so candidate values never share a change.
-    private final class Marks: @unchecked Sendable {
-        var isUserDefault = false
-        var isPinned = false
-        var touches: [RuleTouch] = []
-        var reasons: [String]?
-
-        init() {}
-
-        init(copying other: Marks) {
-            isUserDefault = other.isUserDefault
-            isPinned = other.isPinned
-            touches = other.touches
-            reasons = other.reasons
-        }
+    private mutating func mark(_ change: (inout Marks) -> Void) {
+        var box = marks ?? CopyOnWriteBox(Marks())
+        marks = nil // so that `box` holds the only reference unless another candidate shares it
+        box.modify(change)
+        marks = box
     }
 }
 
@@ -89,93 +106,89 @@ public struct Candidate: Sendable {
 /// write their sentences on demand; stages (hide rules, policies) give theirs in full. The
 /// resolver's own cost a claim and two small numbers; what stages give lives in a box.
 public struct Exclusion: Sendable {
-    /// The claim behind it; nil for an exclusion given in full.
-    private let matched: MatchedClaim?
-    /// Why the resolver refused the claim; nil when a stage gave the reason.
-    private let refusal: Refusal?
-    private let query: RoleQuery
-    private var extra: Extra?
+    private enum Origin: Sendable {
+        /// The resolver refused the claim; its sentence is written when read.
+        case refused(MatchedClaim, Refusal, RoleQuery)
+        /// A stage took a candidate out, for the reason it gave.
+        case removed(MatchedClaim)
+        /// A stage described the whole exclusion.
+        case given(GivenClaim)
+    }
 
-    public var bundleID: String { matched?.bundleID ?? extra!.given!.bundleID }
+    /// What a stage gave in full: immutable, so shared freely.
+    private final class GivenClaim: Sendable {
+        let bundleID: String, claim: SourceLocation, rank: HandlerRank, role: HandlerRole
+        let match: MatchKind, distance: Int, claimedType: String, path: [String]
+
+        init(bundleID: String, claim: SourceLocation, rank: HandlerRank, role: HandlerRole, match: MatchKind,
+             distance: Int, claimedType: String, path: [String]) {
+            self.bundleID = bundleID
+            self.claim = claim
+            self.rank = rank
+            self.role = role
+            self.match = match
+            self.distance = distance
+            self.claimedType = claimedType
+            self.path = path
+        }
+    }
+
+    /// What stages write on an exclusion: their reason and their marks.
+    private struct Staged: Sendable {
+        var reason: String?
+        var touches: [RuleTouch] = []
+    }
+
+    private let origin: Origin
+    private var staged: CopyOnWriteBox<Staged>?
+
+    /// A fact read from the claim, or from what the stage gave.
+    private func fact<T>(_ fromClaim: (MatchedClaim) -> T, _ fromGiven: (GivenClaim) -> T) -> T {
+        switch origin {
+        case .refused(let matched, _, _), .removed(let matched): fromClaim(matched)
+        case .given(let given): fromGiven(given)
+        }
+    }
+
+    public var bundleID: String { fact(\.bundleID, \.bundleID) }
     public var reason: String {
-        if let reason = extra?.reason { return reason }
-        if let matched, let refusal { return matched.sentence(for: refusal, query: query) }
+        if let reason = staged?.value.reason { return reason }
+        if case .refused(let matched, let refusal, let query) = origin { return matched.sentence(for: refusal, query: query) }
         return "excluded"
     }
-    public var claim: SourceLocation { matched?.claimLocation ?? extra!.given!.claim }
-    public var rank: HandlerRank { matched?.rank ?? extra!.given!.rank }
-    public var role: HandlerRole { matched?.role ?? extra!.given!.role }
-    public var match: MatchKind { matched?.kind ?? extra!.given!.match }
-    public var distance: Int { matched?.distance ?? extra!.given!.distance }
-    public var claimedType: String { matched?.claimedType ?? extra!.given!.claimedType }
-    public var path: [String] { matched?.path ?? extra!.given!.path }
+    public var claim: SourceLocation { fact(\.claimLocation, \.claim) }
+    public var rank: HandlerRank { fact(\.rank, \.rank) }
+    public var role: HandlerRole { fact(\.role, \.role) }
+    public var match: MatchKind { fact(\.kind, \.match) }
+    public var distance: Int { fact(\.distance, \.distance) }
+    public var claimedType: String { fact(\.claimedType, \.claimedType) }
+    public var path: [String] { fact(\.path, \.path) }
     public var touches: [RuleTouch] {
-        get { extra?.touches ?? [] }
+        get { staged?.value.touches ?? [] }
         set {
-            if newValue.isEmpty && extra == nil { return }
-            if extra == nil {
-                extra = Extra()
-            } else if !isKnownUniquelyReferenced(&extra) {
-                extra = Extra(copying: extra!)
-            }
-            extra!.touches = newValue
+            if newValue.isEmpty && staged == nil { return }
+            var box = staged ?? CopyOnWriteBox(Staged())
+            staged = nil // so that `box` holds the only reference unless another exclusion shares it
+            box.modify { $0.touches = newValue }
+            staged = box
         }
     }
 
     public init(bundleID: String, reason: String, claim: SourceLocation, rank: HandlerRank, role: HandlerRole, match: MatchKind,
                 distance: Int, claimedType: String, path: [String], touches: [RuleTouch] = []) {
-        matched = nil
-        refusal = nil
-        query = .all
-        let extra = Extra()
-        extra.given = Given(bundleID: bundleID, claim: claim, rank: rank, role: role, match: match,
-                            distance: distance, claimedType: claimedType, path: path)
-        extra.reason = reason
-        extra.touches = touches
-        self.extra = extra
+        origin = .given(GivenClaim(bundleID: bundleID, claim: claim, rank: rank, role: role, match: match,
+                                   distance: distance, claimedType: claimedType, path: path))
+        staged = CopyOnWriteBox(Staged(reason: reason, touches: touches))
     }
 
     init(_ matched: MatchedClaim, refusal: Refusal, query: RoleQuery) {
-        self.matched = matched
-        self.refusal = refusal
-        self.query = query
+        origin = .refused(matched, refusal, query)
     }
 
     /// A candidate taken out by a stage (a hide rule, a policy's drop), for the reason given.
     public init(_ candidate: Candidate, reason: String, touches: [RuleTouch]) {
-        matched = candidate.matched
-        refusal = nil
-        query = .all
-        let extra = Extra()
-        extra.reason = reason
-        extra.touches = touches
-        self.extra = extra
-    }
-
-    private struct Given: Sendable {
-        var bundleID: String
-        var claim: SourceLocation
-        var rank: HandlerRank
-        var role: HandlerRole
-        var match: MatchKind
-        var distance: Int
-        var claimedType: String
-        var path: [String]
-    }
-
-    /// Copied on write (see `touches`), so exclusion values never share a change.
-    private final class Extra: @unchecked Sendable {
-        var given: Given?
-        var reason: String?
-        var touches: [RuleTouch] = []
-
-        init() {}
-
-        init(copying other: Extra) {
-            given = other.given
-            reason = other.reason
-            touches = other.touches
-        }
+        origin = .removed(candidate.matched)
+        staged = CopyOnWriteBox(Staged(reason: reason, touches: touches))
     }
 }
 

@@ -135,57 +135,37 @@ public struct Resolver {
         let index = world.index
         let platform = query.platform.map { PlatformFilter(rawValue: $0.rawValue)! } ?? world.platform, role = query.role
         let bindableOnMac = macBindableTypes.contains { type.distance(to: $0) != nil }
-        func refusal(_ facts: ClaimIndex.Facts) -> Refusal? {
-            !facts.role.isHandler ? .notHandler : facts.rank == .none ? .rankNone
-                : (!bindableOnMac && facts.platform == .macos) ? .unbindableOnMac : !role.accepts(facts.role) ? .role : nil
-        }
-        // The roles the query accepts, as bits (`RoleQuery.accepts` for handler roles), so that
-        // telling a handler from a refusal costs no call per match.
-        func bit(_ role: HandlerRole) -> UInt8 {
-            switch role {
-            case .editor: 1
-            case .viewer: 2
-            case .shell: 4
-            case .none: 8
-            case .qlGenerator: 16
-            case .mdImporter: 32
-            }
-        }
-        let accepted: UInt8 = switch role {
-        case .all: 7
-        case .viewer: 3
-        case .editor: 1
-        case .shell: 4
+        let accepted = role.acceptedRoles
+        /// Why a refused claim is refused, first reason first (the packed test below says only
+        /// whether it is).
+        func refusal(_ facts: ClaimIndex.Facts) -> Refusal {
+            if !facts.role.isHandler { return .notHandler }
+            if facts.rank == .none { return .rankNone }
+            if !bindableOnMac && facts.platform == .macos { return .unbindableOnMac }
+            return .role
         }
         let context = MatchContext(world: world, type: type, dataType: dataType, legacyTags: legacyTags)
         var handlers: [Candidate] = [], excluded: [Exclusion] = []
         var unboundOnMac = false
-        RankEntry.withTable(count: matches.count, apps: world.apps.count) { table in
-            do {
-                for m in matches.indices {
-                    let match = matches[m]
-                    let facts = index.facts(of: match.reference)
-                    guard platform == .all || platform.includes(facts.platform) else { continue }
-                    let refused = accepted & bit(facts.role) == 0 || facts.rank == .none || (!bindableOnMac && facts.platform == .macos)
-                    table.insert(RankEntry.grouping(app: match.reference.app, refused: refused,
-                                                    key: MatchKey(match.kind, match.distance, facts.rank), match: m))
-                }
-                let order = index.bundleIDOrder.withUnsafeBufferPointer { places in
-                    table.sortedOrdering { RankEntry.ordering($0, bundleIDPlace: places[RankEntry.app($0)]) }
-                }
-                var handlerCount = 0
-                while handlerCount < order.count && !RankEntry.isRefused(order[handlerCount]) { handlerCount += 1 }
-                handlers.reserveCapacity(handlerCount)
-                for word in order[..<handlerCount] {
-                    handlers.append(Candidate(MatchedClaim(context: context, match: matches[RankEntry.match(word)])))
-                }
-                excluded.reserveCapacity(order.count - handlerCount)
-                for word in order[handlerCount...] {
-                    let match = matches[RankEntry.match(word)]
-                    let why = refusal(index.facts(of: match.reference)) ?? .role
-                    if why == .unbindableOnMac { unboundOnMac = true }
-                    excluded.append(Exclusion(MatchedClaim(context: context, match: match), refusal: why, query: role))
-                }
+        RankEntry.rank(count: matches.count, apps: world.apps.count, bundleIDOrder: index.bundleIDOrder, claim: { m in
+            let match = matches[m]
+            let facts = index.facts(of: match.reference)
+            guard platform == .all || platform.includes(facts.platform) else { return nil }
+            let refused = accepted & facts.role.bit == 0 || facts.rank == .none || (!bindableOnMac && facts.platform == .macos)
+            return (match.reference.app, refused, MatchKey(match.kind, match.distance, facts.rank))
+        }) { order in
+            var handlerCount = 0
+            while handlerCount < order.count && !RankEntry.isRefused(order[handlerCount]) { handlerCount += 1 }
+            handlers.reserveCapacity(handlerCount)
+            for word in order[..<handlerCount] {
+                handlers.append(Candidate(MatchedClaim(context: context, match: matches[RankEntry.match(word)])))
+            }
+            excluded.reserveCapacity(order.count - handlerCount)
+            for word in order[handlerCount...] {
+                let match = matches[RankEntry.match(word)]
+                let why = refusal(index.facts(of: match.reference))
+                if why == .unbindableOnMac { unboundOnMac = true }
+                excluded.append(Exclusion(MatchedClaim(context: context, match: match), refusal: why, query: role))
             }
         }
         let previewers = index.previewExtensions(for: type, platform: platform)
@@ -204,8 +184,8 @@ public struct Resolver {
     private func applyUserDefault(to resolution: inout Resolution) {
         guard !(world.ruleDefaults.isEmpty && world.preferenceDefaults.isEmpty) else { return }
         let query = resolution.query, type = resolution.type.identifier
-        let chosen = findDefault(in: world.ruleDefaults, query: query, type: type, source: "rule")
-            ?? findDefault(in: world.preferenceDefaults, query: query, type: type, source: "user default")
+        let chosen = findDefault(in: world.ruleDefaults, query: query, type: type, source: .rule)
+            ?? findDefault(in: world.preferenceDefaults, query: query, type: type, source: .userDefault)
         guard let (bundleID, location, source) = chosen else { return }
         guard let index = resolution.handlers.firstIndex(where: { $0.bundleID == bundleID }) else {
             resolution.notes.append("\(source) \(bundleID) (\(location)) ignored: it is not a candidate for this document")
@@ -214,11 +194,18 @@ public struct Resolver {
         var candidate = resolution.handlers.remove(at: index)
         candidate.isUserDefault = true
         candidate.reasons.insert("\(source) for this document (\(location))", at: 0)
-        if source == "rule" { candidate.touches.append(RuleTouch(location: location, action: "default")) }
+        if source == .rule { candidate.touches.append(RuleTouch(location: location, action: .madeDefault)) }
         resolution.handlers.insert(candidate, at: 0)
     }
 
-    private func findDefault(in handlers: [DefaultHandler], query: Query, type: String, source: String) -> (String, SourceLocation, String)? {
+    /// Where a default handler was declared; its description starts the reason and the note.
+    private enum DefaultSource: String, CustomStringConvertible {
+        case rule = "rule"
+        case userDefault = "user default"
+        var description: String { rawValue }
+    }
+
+    private func findDefault(in handlers: [DefaultHandler], query: Query, type: String, source: DefaultSource) -> (String, SourceLocation, DefaultSource)? {
         guard !handlers.isEmpty else { return nil }
         let role = query.role
         for handler in handlers {

@@ -59,14 +59,15 @@ public final class LuaState {
         let printed = PrintBudget()
         let sink = makeFunction(name: "print") { [printSink, unowned self] ctx in
             let limit = self.limits.maxPrintBytes
-            guard limit <= 0 || printed.bytes <= limit else { return [] }   // past the budget: not even converted
+            // Past the budget: not even converted. `true` tells the Lua side to stop calling.
+            guard limit <= 0 || printed.bytes <= limit else { return [.boolean(true)] }
             let text = ctx.argument(1).stringValue ?? ""
             printed.bytes += text.utf8.count + 1
             if limit > 0, printed.bytes > limit {
                 printSink("uniform: print stopped after \(limit) bytes (LuaLimits.maxPrintBytes); the rest of this run's print output is dropped")
-            } else {
-                printSink(text)
+                return [.boolean(true)]
             }
+            printSink(text)
             return []
         }
         do {

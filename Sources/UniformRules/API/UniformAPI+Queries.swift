@@ -1,6 +1,7 @@
 import Foundation
 import UniformCore
 import UniformLua
+import UniformPlist
 
 extension UniformAPI {
     /// Queries usable everywhere: types, conformance, tags, resolution, hand-off, apps.

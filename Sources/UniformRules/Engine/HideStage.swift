@@ -11,7 +11,7 @@ struct HideStage: ResolutionStage {
             var kept: [Candidate] = []
             for candidate in resolution.handlers {
                 if let reason = try hides(candidate, rule: rule, resolution: resolution, world: world) {
-                    let touch = RuleTouch(location: rule.location, action: "hid", reason: reason)
+                    let touch = RuleTouch(location: rule.location, action: .hid, reason: reason)
                     resolution.excluded.append(Exclusion(candidate, reason: "hidden by the rule at \(rule.location): \(reason)",
                                                          touches: candidate.touches + [touch]))
                 } else {

@@ -1,5 +1,6 @@
 import UniformCore
 import UniformLua
+import UniformPlist
 
 /// An annotation routing rule backed by a Lua function.
 struct LuaRoute: AnnotationRoute {

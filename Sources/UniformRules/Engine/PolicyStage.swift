@@ -81,13 +81,13 @@ struct PolicyStage: ResolutionStage {
         var result = handlers
         for (position, (reason, at)) in drops.sorted(by: { handlers[$0.key].bundleID < handlers[$1.key].bundleID }) where !listed[position] {
             let c = handlers[position]
-            let touch = RuleTouch(location: at, action: "dropped", reason: reason)
+            let touch = RuleTouch(location: at, action: .dropped, reason: reason)
             excluded.append(Exclusion(c, reason: "dropped by policy '\(policy.name)' (\(at)): \(reason)", touches: c.touches + [touch]))
         }
         var pinned: Int?
         if let pin = outcome.pin, let id = pin["id"].stringValue, let first = outcome.order.first, handlers[first].bundleID == id {
             pinned = first
-            let touch = RuleTouch(location: location(pin), action: "pinned", reason: pin["reason"].stringValue)
+            let touch = RuleTouch(location: location(pin), action: .pinned, reason: pin["reason"].stringValue)
             for i in result.indices { result[i].isPinned = false }
             result[first].isPinned = true
             result[first].touches.append(touch)
@@ -102,7 +102,7 @@ struct PolicyStage: ResolutionStage {
         }
         for (n, position) in outcome.order.enumerated() where position != pinned && before[position] != n {
             result[position].touches.append(RuleTouch(location: policy.location,
-                                                      action: "moved from #\(before[position] + 1) to #\(n + 1) by policy '\(policy.name)'"))
+                                                      action: .moved(from: before[position] + 1, to: n + 1, policy: policy.name)))
         }
         return outcome.order.map { result[$0] }
     }

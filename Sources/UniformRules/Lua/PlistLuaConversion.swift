@@ -1,6 +1,7 @@
 import Foundation
 import UniformCore
 import UniformLua
+import UniformPlist
 
 /// Property lists to Lua and back, for annotations (SPEC §3/§4).
 ///

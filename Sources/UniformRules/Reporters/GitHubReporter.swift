@@ -1,3 +1,4 @@
+import UniformCore
 /// GitHub Actions workflow commands, which GitHub turns into annotations on the pull
 /// request's diff. Notes become `::notice`.
 public struct GitHubReporter: FindingReporter {

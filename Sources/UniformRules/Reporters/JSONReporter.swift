@@ -1,3 +1,4 @@
+import UniformCore
 /// The documented, stable JSON of `uniform check` (SPEC §5), for scripts.
 ///
 /// Every key is always present (null when unknown) so consumers need no existence checks.

@@ -1,3 +1,4 @@
+import UniformCore
 /// JUnit XML for CI test dashboards: each rule is a suite, each finding a test case.
 ///
 /// Dashboards track test history by (classname, name), so names are built from what is

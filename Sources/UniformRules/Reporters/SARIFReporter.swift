@@ -1,3 +1,4 @@
+import UniformCore
 /// SARIF 2.1.0 for code scanning (GitHub, Azure DevOps, IDE viewers).
 ///
 /// Code scanning tracks an alert across commits by `partialFingerprints`, so each result's

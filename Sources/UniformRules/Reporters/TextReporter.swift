@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import Foundation
+import UniformCore
 
 /// Xcode-style diagnostics (`path:line:col: error: message [rule]`), which editors and
 /// terminals already turn into clickable links, followed by a one-line summary.

@@ -1,5 +1,7 @@
 import Foundation
 import UniformCore
+import UniformLua
+import UniformPlist
 
 /// A run's world and rule engine, built from the current directory, the nearest
 /// `.uniform.lua` (or `--config`) and the options — the one place every command, `uniform

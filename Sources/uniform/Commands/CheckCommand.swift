@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import UniformCore
 import UniformRules
 
 /// `uniform check [PATH…]`: the batch runner — every rule over every manifest, for CI.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import UniformCore
 import UniformRules
 
 /// `uniform claims TAG-OR-TYPE`: every type claiming an extension or MIME type — the "who else

@@ -1,4 +1,5 @@
 import ArgumentParser
+import UniformCore
 import UniformRules
 
 /// `uniform conforms A B`: exit 0 when A conforms to B, 1 when not.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import UniformCore
 import UniformRules
 
 /// `uniform diff OLD NEW`: what a change does to document handling — the review question

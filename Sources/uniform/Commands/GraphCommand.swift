@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import UniformCore
 import UniformRules
 
 /// `uniform graph TARGET`: the conformance neighbourhood of a type and the apps that claim each

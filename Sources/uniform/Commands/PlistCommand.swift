@@ -1,4 +1,6 @@
 import ArgumentParser
+import UniformCore
+import UniformPlist
 import UniformRules
 
 /// `uniform plist FILE…`: print a property list as parsed (like `plutil -p`).

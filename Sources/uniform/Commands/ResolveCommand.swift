@@ -1,4 +1,5 @@
 import ArgumentParser
+import UniformCore
 import UniformRules
 
 /// `uniform resolve TARGET`: which apps open it, in what order, which is the default, and why.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import UniformCore
 import UniformRules
 
 /// `uniform rules [ID]`: what can fire, how loudly, and where it is written — the ids that

@@ -1,4 +1,6 @@
 import ArgumentParser
+import UniformCore
+import UniformPlist
 import UniformRules
 
 /// `uniform send FILE --from ID --to ID`: what iOS gives the receiving app.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import UniformCore
 import UniformRules
 
 /// `uniform type TARGET`: what type a target is, what it conforms to, its tags.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import UniformCore
 import UniformRules
 
 /// `uniform check`'s suppressions and baselines: what turns "every finding" into "the findings

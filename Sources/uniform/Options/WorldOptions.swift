@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import UniformCore
 import UniformRules
 
 /// Options every command that builds a world takes: manifests, rules, defines, platform,

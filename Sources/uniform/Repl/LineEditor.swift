@@ -1,6 +1,6 @@
 import CEditLineShim
-import CLuaShim
 import Foundation
+import UniformLua
 import UniformRules
 
 /// The terminal side of the REPL: libedit's line editing, completion and persistent history,
@@ -78,11 +78,11 @@ final class LineEditor: ReplInput {
 
     /// Forwards every SIGINT to `limits` (a Lua state's interrupt flag) while set.
     func interrupt(_ handle: LuaInterruptHandle?) {
-        ues_set_interrupt_target(handle == nil ? nil : { pointer in
-            guard let pointer else { return }
-            cls_limits_interrupt(OpaquePointer(pointer))
-        }, handle.map { UnsafeMutableRawPointer($0.unsafeLimitsPointer) })
+        ues_set_interrupt_target(handle == nil ? nil : LuaInterruptHandle.signalSafeInterrupt, handle?.signalContext)
     }
+
+    /// Apple's own libedit passes only ASCII to the line (see shim.c); Homebrew's reads Unicode.
+    var readsUnicode: Bool { ues_reads_unicode() != 0 }
 
     /// Whether Ctrl-C arrived since the last check (clears it).
     func takeInterrupt() -> Bool { ues_take_interrupt() != 0 }

@@ -1,4 +1,5 @@
 import Foundation
+import UniformCore
 import UniformRules
 
 /// The REPL's `:` commands: questions about the loaded world that would be verbose in Lua

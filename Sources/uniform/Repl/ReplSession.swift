@@ -1,4 +1,5 @@
 import Foundation
+import UniformLua
 import UniformRules
 
 /// The read–evaluate–print loop over one loaded world: Lua chunks run in the rule engine's
@@ -98,6 +99,9 @@ final class ReplSession {
         let apps = engine.world.apps.count
         let rules = engine.loadedFiles.count
         output("uniform \(UniformVersion.current) — \(apps) app\(apps == 1 ? "" : "s"), \(rules) rule file\(rules == 1 ? "" : "s") loaded. :help for commands, Ctrl-D to leave.")
+        if let editor, !editor.readsUnicode {
+            output("(macOS's own libedit passes only ASCII: other characters arrive as '?'. Build with Homebrew's libedit to type them: see README.)")
+        }
     }
 
     private func evaluate(_ outcome: InputAccumulator.Outcome) {

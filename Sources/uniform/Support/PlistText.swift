@@ -1,4 +1,5 @@
 import Foundation
+import UniformPlist
 import UniformRules
 
 /// `plutil -p`-style rendering, each line ending with the value's position.

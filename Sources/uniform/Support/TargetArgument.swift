@@ -1,3 +1,4 @@
+import UniformCore
 import UniformRules
 
 /// A command-line TARGET read as every query command reads it: an input error (exit 2) when

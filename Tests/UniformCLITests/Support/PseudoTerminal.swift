@@ -23,10 +23,13 @@ final class PseudoTerminal {
         let pty = try Self.openMaster()
         master = pty.master
         let slavePath = pty.slavePath
-        var size = winsize(ws_row: 40, ws_col: 120, ws_xpixel: 0, ws_ypixel: 0)
-        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
 
-        // Opaque pointers on Darwin (<spawn.h>), structs in glibc.
+        // The child becomes a session leader with the terminal as its controlling tty through a
+        // small Python trampoline, the same way on both systems. posix_spawn cannot do it on
+        // macOS: XNU runs the file actions (the open of the terminal) before it applies
+        // POSIX_SPAWN_SETSID (bsd/kern/kern_exec.c), so the open comes too early to make the
+        // terminal controlling, and Ctrl-C would raise nothing. The window size is set on the
+        // terminal once opened, as macOS refuses most ioctls on a master before that.
         #if canImport(Darwin)
         var actions: posix_spawn_file_actions_t?
         #else
@@ -35,43 +38,16 @@ final class PseudoTerminal {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addclose(&actions, master)
-        // After setsid, opening the terminal makes it the controlling terminal.
-        posix_spawn_file_actions_addopen(&actions, 0, slavePath, O_RDWR, 0)
-        posix_spawn_file_actions_adddup2(&actions, 0, 1)
-        posix_spawn_file_actions_adddup2(&actions, 0, 2)
-
-        #if canImport(Darwin)
-        var attributes: posix_spawnattr_t?
-        #else
-        var attributes = posix_spawnattr_t()
-        #endif
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGINT)
-        var mask = sigset_t()
-        sigemptyset(&mask)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setsigmask(&attributes, &mask)
-        // POSIX_SPAWN_SETSID: 0x80 in glibc ≥ 2.26, 0x0400 in Apple's <spawn.h> (macOS 10.15+),
-        // where 0x80 is POSIX_SPAWN_START_SUSPENDED and would leave the child stopped.
-        #if canImport(Darwin)
-        let setsid: Int32 = 0x0400
-        #else
-        let setsid: Int32 = 0x80
-        #endif
-        posix_spawnattr_setflags(&attributes, Int16(setsid | Int32(POSIX_SPAWN_SETSIGDEF) | Int32(POSIX_SPAWN_SETSIGMASK)))
 
         var env = ProcessInfo.processInfo.environment
         env["TERM"] = "xterm"
         env["NO_COLOR"] = "1"
         for (k, v) in environment { env[k] = v }
-        let argv = ([CLI.binary.path] + arguments).map { strdup($0) } + [nil]
+        let argv = (["python3", "-c", Self.trampoline, slavePath, CLI.binary.path] + arguments).map { strdup($0) } + [nil]
         let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for p in argv + envp { free(p) } }
         var child: pid_t = 0
-        let status = posix_spawn(&child, CLI.binary.path, &actions, &attributes, argv, envp)
+        let status = posix_spawnp(&child, "python3", &actions, nil, argv, envp)
         guard status == 0 else {
             close(master)
             throw NSError(domain: "PseudoTerminal", code: Int(status), userInfo: [NSLocalizedDescriptionKey: "posix_spawn failed: \(status)"])
@@ -79,6 +55,24 @@ final class PseudoTerminal {
         pid = child
         searchFrom = transcript.startIndex
     }
+
+    /// argv: the terminal's path, the program, its arguments. A new session, the terminal as its
+    /// controlling tty (TIOCSCTTY: needed on macOS, a no-op where the open already did it),
+    /// 40×120, standard streams on it, SIGINT at its default and unblocked, then the program.
+    private static let trampoline = """
+        import fcntl, os, signal, struct, sys, termios
+        os.setsid()
+        fd = os.open(sys.argv[1], os.O_RDWR)
+        fcntl.ioctl(fd, termios.TIOCSCTTY, 0)
+        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
+        for target in (0, 1, 2):
+            os.dup2(fd, target)
+        if fd > 2:
+            os.close(fd)
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        signal.pthread_sigmask(signal.SIG_SETMASK, [])
+        os.execv(sys.argv[2], sys.argv[2:])
+        """
 
     /// `posix_openpt`, `grantpt`, `unlockpt`, `ptsname`: libc has them, but Swift's Glibc module
     /// hides them behind `_XOPEN_SOURCE`, so they are looked up at run time.

@@ -1,5 +1,6 @@
 import Foundation
 import UniformCore
+import UniformPlist
 import XCTest
 
 /// Builds manifests and worlds from inline XML, and finds `../shared`.

@@ -1,3 +1,4 @@
+import UniformCore
 /// Everything one `uniform check` run produced, as handed to the reporters.
 public struct CheckRun: Sendable {
     /// Already in report order (`Finding.reportOrder`); reporters keep the order they get.

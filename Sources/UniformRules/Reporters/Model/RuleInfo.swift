@@ -1,3 +1,4 @@
+import UniformCore
 /// What a reporter needs to know about one rule, whether or not it fired.
 ///
 /// Reporters list every rule that ran (JUnit gives each a suite, SARIF a descriptor), so

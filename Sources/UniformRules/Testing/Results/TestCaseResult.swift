@@ -1,3 +1,4 @@
+import UniformCore
 /// The outcome of one `it` block of a Lua policy test suite.
 public struct TestCaseResult: Hashable, Sendable {
     public enum Status: Hashable, Sendable {

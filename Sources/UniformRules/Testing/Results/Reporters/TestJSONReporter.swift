@@ -1,3 +1,4 @@
+import UniformCore
 /// Machine-readable test results: every test with its status and details, the counts, and
 /// coverage when collected. Keys are always present (null when unknown).
 public struct TestJSONReporter: TestReporter {

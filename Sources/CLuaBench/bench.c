@@ -2,7 +2,9 @@
  * a C host would, against the same library and the same (hooked, capped) state. Like the Swift
  * API, every top-level call re-arms the limits (fresh budget and deadline), and a host function
  * checks its argument's type. */
-#include "internal.h"
+#include "CLuaBench.h"
+/* The shim's internals (limits, protected calls): this target is built beside it. */
+#include "../CLuaShim/internal.h"
 #include <time.h>
 
 /* CPU time of this thread, not wall time: on a shared machine the time spent waiting for a core

@@ -1,2 +1,0 @@
-@_exported import UniformCore
-@_exported import UniformLua
