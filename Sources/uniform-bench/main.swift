@@ -9,6 +9,7 @@ import UniformRules
 // uniform-bench profile-plist [--binary] [--rounds N]   (our reader alone, for perf record/stat)
 // Prints figures with ratios against baselines measured in the same run. Build in release:
 //   swift build -c release && .build/release/uniform-bench   (two --product flags build only the last)
+AllocatorTuning.allowForLargeLoads() // as `uniform` does, so large worlds load as they would there
 var arguments = Array(CommandLine.arguments.dropFirst())
 @MainActor func option(_ name: String) -> String? {
     guard let i = arguments.firstIndex(of: name), i + 1 < arguments.count else { return nil }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import UniformCore
 
 // Exit codes (SPEC §5): 0 clean, 1 findings/failures/refusals, 2 usage or input errors.
 // ArgumentParser's own usage errors would exit 64; they are mapped to 2 here.
@@ -22,6 +23,9 @@ func runUniform() -> Never {
         exit(code.rawValue == 1 ? 1 : 2)
     }
 }
+
+// A CLI owns its process: loads of thousands of manifests may retune glibc's allocator.
+AllocatorTuning.allowForLargeLoads()
 
 // The command runs on a thread with a stack of known size: the main thread's is whatever
 // `ulimit -s` says (512 KiB crashed on a 480-deep plist, within PlistLimits.maxDepth), and

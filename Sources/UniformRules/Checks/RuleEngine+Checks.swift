@@ -75,7 +75,6 @@ extension RuleEngine {
     private func cappedFindings(of check: CheckRule) -> (findings: [Finding], reported: Int) {
         var found: [Finding] = []
         var reported = 0
-        let builder = LuaBuilder(state: state)
         let report = state.makeFunction(name: "report") { ctx in
             // Past the cap only counted: memory stays bounded whatever the rule does.
             reported += 1
@@ -107,7 +106,6 @@ extension RuleEngine {
             }
             return []
         }
-        _ = builder
         do {
             _ = try state.call(check.function, [.function(report)])
         } catch let error as LuaError {
