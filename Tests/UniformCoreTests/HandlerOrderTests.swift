@@ -23,10 +23,18 @@ final class HandlerOrderTests: XCTestCase {
                     rank: ranks[below(4)], bundleIDPlace: Int(places[app])))
             }
             let specification = HandlerOrder.rank(claims)
-            let packed = RankEntry.rank(count: claims.count, apps: apps, bundleIDOrder: places, claim: { m in
-                let order = claims[m].order
-                return (claims[m].app, order.refused, MatchKey(order.kind, Int32(order.distance), order.rank))
-            }) { words in words.map(RankEntry.match) }
+            // The resolver's steps (Resolver.rank): insert each grouping word, read the survivors
+            // back as sorted ordering words.
+            let packed = RankEntry.withTable(count: claims.count, apps: apps) { table -> [Int] in
+                for (m, claim) in claims.enumerated() {
+                    let key = MatchKey(claim.order.kind, Int32(claim.order.distance), claim.order.rank)
+                    table.insert(RankEntry.grouping(app: claim.app, refused: claim.order.refused, key: key, match: m))
+                }
+                let order = places.withUnsafeBufferPointer { places in
+                    table.sortedOrdering { RankEntry.ordering($0, bundleIDPlace: places[RankEntry.app($0)]) }
+                }
+                return order.map(RankEntry.match)
+            }
             XCTAssertEqual(packed, specification, "round \(round): \(apps) apps, \(count) claims")
             if packed != specification { return }
         }

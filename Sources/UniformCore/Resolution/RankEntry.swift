@@ -1,5 +1,9 @@
 /// Ranking over plain integers: `HandlerOrder`, the specification, packed into one word per
-/// match (`HandlerOrderTests` checks that both give the same order).
+/// match. The resolver inserts each match's grouping word into a table (`withTable`, `insert`)
+/// and reads the survivors back as sorted ordering words (`sortedOrdering` with `ordering`);
+/// `HandlerOrderTests` runs the same steps on seeded random claims and checks that they give
+/// `HandlerOrder.rank`'s order. (The steps stay inline in the resolver: passing its loop as a
+/// closure cost 8–10% of a resolve, measured.)
 ///
 /// Grouping word, to keep each app's best match — handlers before refusals, best key first,
 /// ties in the order met: `app (24 bits) | refused (1) | key (16) | match (23)`. Ordering word,
@@ -87,25 +91,6 @@ enum RankEntry {
             let words = UnsafeMutableBufferPointer(rebasing: slots[0..<n])
             RankEntry.sort(words, scratch: UnsafeMutableBufferPointer(rebasing: slots[n..<(2 * n)]))
             return UnsafeBufferPointer(words)
-        }
-    }
-
-    /// The packed form of `HandlerOrder.rank`: `claim(m)` gives match `m`'s app, refusal and key
-    /// (nil leaves it out); `body` gets the ordering words of each app's best match, least
-    /// first (`match(_:)` tells which match each is). The words live only during `body`.
-    @inline(__always)
-    static func rank<R>(count: Int, apps: Int, bundleIDOrder: [Int32],
-                        claim: (Int) -> (app: Int, refused: Bool, key: MatchKey)?,
-                        _ body: (UnsafeBufferPointer<UInt64>) throws -> R) rethrows -> R {
-        try withTable(count: count, apps: apps) { table in
-            for m in 0..<count {
-                guard let entry = claim(m) else { continue }
-                table.insert(grouping(app: entry.app, refused: entry.refused, key: entry.key, match: m))
-            }
-            let order = bundleIDOrder.withUnsafeBufferPointer { places in
-                table.sortedOrdering { ordering($0, bundleIDPlace: places[app($0)]) }
-            }
-            return try body(order)
         }
     }
 

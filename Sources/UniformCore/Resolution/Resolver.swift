@@ -147,13 +147,18 @@ public struct Resolver {
         let context = MatchContext(world: world, type: type, dataType: dataType, legacyTags: legacyTags)
         var handlers: [Candidate] = [], excluded: [Exclusion] = []
         var unboundOnMac = false
-        RankEntry.rank(count: matches.count, apps: world.apps.count, bundleIDOrder: index.bundleIDOrder, claim: { m in
-            let match = matches[m]
-            let facts = index.facts(of: match.reference)
-            guard platform == .all || platform.includes(facts.platform) else { return nil }
-            let refused = accepted & facts.role.bit == 0 || facts.rank == .none || (!bindableOnMac && facts.platform == .macos)
-            return (match.reference.app, refused, MatchKey(match.kind, match.distance, facts.rank))
-        }) { order in
+        RankEntry.withTable(count: matches.count, apps: world.apps.count) { table in
+            for m in matches.indices {
+                let match = matches[m]
+                let facts = index.facts(of: match.reference)
+                guard platform == .all || platform.includes(facts.platform) else { continue }
+                let refused = accepted & facts.role.bit == 0 || facts.rank == .none || (!bindableOnMac && facts.platform == .macos)
+                table.insert(RankEntry.grouping(app: match.reference.app, refused: refused,
+                                                key: MatchKey(match.kind, match.distance, facts.rank), match: m))
+            }
+            let order = index.bundleIDOrder.withUnsafeBufferPointer { places in
+                table.sortedOrdering { RankEntry.ordering($0, bundleIDPlace: places[RankEntry.app($0)]) }
+            }
             var handlerCount = 0
             while handlerCount < order.count && !RankEntry.isRefused(order[handlerCount]) { handlerCount += 1 }
             handlers.reserveCapacity(handlerCount)
