@@ -32,7 +32,10 @@ let package = Package(
                 "UniformPlist",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
-            resources: [.embedInCode("Catalog/CoreTypes.catalog"), .embedInCode("Catalog/AppleSupplement.catalog"), .embedInCode("Catalog/InfoPlistKeys.tsv")]
+            resources: [
+                .embedInCode("Catalog/CoreTypes.catalog"), .embedInCode("Catalog/AppleSupplement.catalog"),
+                .embedInCode("Catalog/InfoPlistKeys.tsv"),
+            ]
         ),
 
         // Debian's liblua5.4 (pkg-config `lua5.4`). On macOS, Homebrew's `lua@5.4` (its `lua` is
@@ -51,7 +54,8 @@ let package = Package(
         // libedit (BSD; Debian `libedit-dev`, pkg-config `libedit`) for the REPL's line editing,
         // and a shim owning what Swift 6 cannot touch: readline globals, the completion callback,
         // the SIGINT handler and its atomic flag.
-        .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"]), .brew(["libedit"])]),
+        .systemLibrary(
+            name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"]), .brew(["libedit"])]),
         .target(name: "CEditLineShim", dependencies: ["CEditLine"]),
 
         // The standard rules: Lua files in the top-level `rules/` folder, embedded in the binary
@@ -94,7 +98,10 @@ let package = Package(
         // `swift package uniform [ARGS]`: runs the tool in the depending package's directory.
         .plugin(
             name: "UniformPlugin",
-            capability: .command(intent: .custom(verb: "uniform", description: "Check the package's document types and run its uniform policy tests.")),
+            capability: .command(
+                intent: .custom(
+                    verb: "uniform", description: "Check the package's document types and run its uniform policy tests."
+                )),
             dependencies: ["uniform"],
             path: "Sources/UniformPlugin"
         ),
@@ -103,6 +110,8 @@ let package = Package(
         .testTarget(name: "UniformCoreTests", dependencies: ["UniformCore"]),
         .testTarget(name: "UniformLuaTests", dependencies: ["UniformLua"], exclude: ["lsan.supp"]),
         .testTarget(name: "UniformRulesTests", dependencies: ["UniformRules"]),
-        .testTarget(name: "UniformCLITests", dependencies: ["UniformRules", "uniform"], exclude: ["Precision", "Fidelity", "Busted"]),
+        .testTarget(
+            name: "UniformCLITests", dependencies: ["UniformRules", "uniform"],
+            exclude: ["Precision", "Fidelity", "Busted"]),
     ]
 )

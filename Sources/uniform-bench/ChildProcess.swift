@@ -33,7 +33,7 @@ enum ChildProcess {
         var pid: pid_t = 0
         let start = Clock.now()
         #if canImport(Darwin)
-        let environment = _NSGetEnviron().pointee   // <crt_externs.h>: `environ` is not visible to Swift there
+        let environment = _NSGetEnviron().pointee // <crt_externs.h>: `environ` is not visible to Swift there
         #else
         let environment = environ
         #endif

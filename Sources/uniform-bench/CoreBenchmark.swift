@@ -16,20 +16,31 @@ func runCoreBenchmark(sharedDirectory: String) {
     let catalogParse = Clock.best(runs: 20) { blackHole(SystemCatalog.parseEmbedded().count) }
     let coreTypes = sharedDirectory + "/reference/coretypes/CoreTypes-macOS12.7.6-Info.plist.bin"
     let coreTypesData = FileManager.default.contents(atPath: coreTypes) ?? Data()
-    let foundationCatalog = Clock.best(runs: 5) { blackHole(try? PropertyListSerialization.propertyList(from: coreTypesData, format: nil)) }
-    print(String(format: "catalog load: %.2f ms (873 declarations); Foundation parsing CoreTypes: %.2f ms; ratio %.1fx faster",
-                 catalogParse * 1e3, foundationCatalog * 1e3, foundationCatalog / catalogParse))
+    let foundationCatalog = Clock.best(runs: 5) {
+        blackHole(try? PropertyListSerialization.propertyList(from: coreTypesData, format: nil))
+    }
+    print(
+        String(
+            format:
+                "catalog load: %.2f ms (873 declarations); Foundation parsing CoreTypes: %.2f ms; ratio %.1fx faster",
+            catalogParse * 1e3, foundationCatalog * 1e3, foundationCatalog / catalogParse))
 
     // World: parse + build, vs Foundation parsing the same files.
     var loaded = ManifestLoader().load([plists])
     let files = ManifestLoader().discover([plists]).entries.map(\.path)
     let contents = files.compactMap { FileManager.default.contents(atPath: $0) }
     let parseAndLoad = Clock.best { loaded = ManifestLoader().load([plists]) }
-    let foundationParse = Clock.best { for data in contents { blackHole(try? PropertyListSerialization.propertyList(from: data, format: nil)) } }
+    let foundationParse = Clock.best {
+        for data in contents { blackHole(try? PropertyListSerialization.propertyList(from: data, format: nil)) }
+    }
     var world = World(manifests: loaded.manifests)
     let build = Clock.best { world = World(manifests: loaded.manifests) }
-    print(String(format: "load 56 manifests: %.2f ms; graph build: %.2f ms (%d types); Foundation parse alone: %.2f ms; load+build / Foundation = %.2f",
-                 parseAndLoad * 1e3, build * 1e3, world.graph.count, foundationParse * 1e3, (parseAndLoad + build) / foundationParse))
+    print(
+        String(
+            format:
+                "load 56 manifests: %.2f ms; graph build: %.2f ms (%d types); Foundation parse alone: %.2f ms; load+build / Foundation = %.2f",
+            parseAndLoad * 1e3, build * 1e3, world.graph.count, foundationParse * 1e3,
+            (parseAndLoad + build) / foundationParse))
 
     runWorldBenchmark(label: "56 real", manifests: loaded.manifests)
 }

@@ -8,17 +8,18 @@ enum PeakMemory {
     /// large world reported the parent's peak as its own.
     static func bytes() -> Int {
         if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-           let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-           let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") {
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
+        {
             return kilobytes * 1024
         }
         var usage = rusage()
         #if canImport(Darwin)
         getrusage(RUSAGE_SELF, &usage)
-        return Int(usage.ru_maxrss)          // bytes on Darwin (getrusage(2))
+        return Int(usage.ru_maxrss) // bytes on Darwin (getrusage(2))
         #else
         getrusage(RUSAGE_SELF.rawValue, &usage)
-        return Int(usage.ru_maxrss) * 1024   // kilobytes on Linux
+        return Int(usage.ru_maxrss) * 1024 // kilobytes on Linux
         #endif
     }
 }

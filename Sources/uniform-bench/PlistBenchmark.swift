@@ -8,10 +8,15 @@ private func plistBenchmarkInputs(sharedDirectory: String) -> (xml: [[UInt8]], b
     let names = ((try? FileManager.default.contentsOfDirectory(atPath: plistDirectory.path)) ?? []).sorted()
     var xmlFiles: [(String, [UInt8])] = []
     for name in names {
-        guard let data = FileManager.default.contents(atPath: plistDirectory.appendingPathComponent(name).path) else { continue }
+        guard let data = FileManager.default.contents(atPath: plistDirectory.appendingPathComponent(name).path) else {
+            continue
+        }
         let bytes = [UInt8](data)
-        if let first = bytes.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x09 && $0 != 0x0D && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }),
-           first == UInt8(ascii: "<") {
+        if let first = bytes.first(where: {
+            $0 != 0x20 && $0 != 0x0A && $0 != 0x09 && $0 != 0x0D && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF
+        }),
+            first == UInt8(ascii: "<")
+        {
             // Files Foundation cannot read (unprocessed #ifdef lines) are left out of both sides.
             if (try? PropertyListSerialization.propertyList(from: data, options: [], format: nil)) != nil {
                 xmlFiles.append((name, bytes))
@@ -39,7 +44,9 @@ func profilePlistReader(sharedDirectory: String, binary: Bool, rounds: Int) {
 func runPlistBenchmark(sharedDirectory: String) {
     let (xmlFiles, binary, binaryPath) = plistBenchmarkInputs(sharedDirectory: sharedDirectory)
 
-    print("plist benchmark: \(xmlFiles.count) XML files (\(xmlFiles.reduce(0) { $0 + $1.count }) bytes), binary CoreTypes \(binary?.count ?? 0) bytes")
+    print(
+        "plist benchmark: \(xmlFiles.count) XML files (\(xmlFiles.reduce(0) { $0 + $1.count }) bytes), binary CoreTypes \(binary?.count ?? 0) bytes"
+    )
     measure(label: "XML (real-world)", files: xmlFiles, minimumSeconds: 3)
     if let binary {
         measure(label: "binary (CoreTypes)", files: [binary], minimumSeconds: 3)
@@ -70,7 +77,9 @@ private func measure(label: String, files: [[UInt8]], minimumSeconds: Double) {
 
     let readOurs = {
         for bytes in files {
-            if let document = try? PlistReader.read(bytes: bytes, file: "bench") { sink &+= document.root.mark.offset &+ 1 }
+            if let document = try? PlistReader.read(bytes: bytes, file: "bench") {
+                sink &+= document.root.mark.offset &+ 1
+            }
         }
     }
     let readFoundation = {
@@ -89,6 +98,9 @@ private func measure(label: String, files: [[UInt8]], minimumSeconds: Double) {
         foundation = max(foundation, rate(readFoundation, seconds: minimumSeconds / Double(trials)))
     }
     let ratio = ours / foundation
-    print(String(format: "%@ (MB per CPU-second): uniform %.1f MB/s, Foundation %.1f MB/s, ratio %.1fx%@", label, ours, foundation, ratio, ratio >= 10 ? "" : "  (below the 10x target)"))
+    print(
+        String(
+            format: "%@ (MB per CPU-second): uniform %.1f MB/s, Foundation %.1f MB/s, ratio %.1fx%@", label, ours,
+            foundation, ratio, ratio >= 10 ? "" : "  (below the 10x target)"))
     if sink == 42 { print("") }
 }

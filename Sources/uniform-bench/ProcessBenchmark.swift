@@ -12,14 +12,21 @@ func runProcessBenchmark(sharedDirectory: String, workDirectory: String) {
     }
     let manifest = sharedDirectory + "/realworld/plists/MacDownApp__macdown__MacDown__MacDown-Info.plist"
     let runs = 10
-    let truePath = ["/usr/bin/true", "/bin/true"].first { FileManager.default.isExecutableFile(atPath: $0) } ?? "/bin/true"
+    let truePath =
+        ["/usr/bin/true", "/bin/true"].first { FileManager.default.isExecutableFile(atPath: $0) } ?? "/bin/true"
     let floor = ChildProcess.best(runs: runs, truePath, []) ?? .nan
     let swiftFloor = minimalSwiftBinary(in: workDirectory).flatMap { ChildProcess.best(runs: runs, $0, []) }
     let check = ChildProcess.best(runs: runs, uniform, ["check", manifest]) ?? .nan
     let repl = ChildProcess.best(runs: runs, uniform, ["repl", "--manifest", manifest], input: ":quit\n") ?? .nan
-    print(String(format: "true: %.1f ms; minimal Swift binary: %@", floor * 1e3, swiftFloor.map { String(format: "%.1f ms", $0 * 1e3) } ?? "n/a (no swiftc)"))
+    print(
+        String(
+            format: "true: %.1f ms; minimal Swift binary: %@", floor * 1e3,
+            swiftFloor.map { String(format: "%.1f ms", $0 * 1e3) } ?? "n/a (no swiftc)"))
     let base = swiftFloor ?? floor
-    print(String(format: "uniform check (one manifest, standard rules): %.1f ms (%.1fx the Swift floor)", check * 1e3, check / base))
+    print(
+        String(
+            format: "uniform check (one manifest, standard rules): %.1f ms (%.1fx the Swift floor)", check * 1e3,
+            check / base))
     print(String(format: "echo ':quit' | uniform repl: %.1f ms (%.1fx the Swift floor)", repl * 1e3, repl / base))
 }
 
@@ -31,6 +38,8 @@ private func minimalSwiftBinary(in workDirectory: String) -> String? {
     let source = workDirectory + "/minimal-swift.swift"
     try? FileManager.default.createDirectory(atPath: workDirectory, withIntermediateDirectories: true)
     guard (try? "let x = 0\n".write(toFile: source, atomically: true, encoding: .utf8)) != nil else { return nil }
-    guard let outcome = try? ChildProcess.run("/usr/bin/env", ["swiftc", "-O", source, "-o", binary]), outcome.status == 0 else { return nil }
+    guard let outcome = try? ChildProcess.run("/usr/bin/env", ["swiftc", "-O", source, "-o", binary]),
+        outcome.status == 0
+    else { return nil }
     return FileManager.default.isExecutableFile(atPath: binary) ? binary : nil
 }

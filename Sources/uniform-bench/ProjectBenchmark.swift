@@ -30,13 +30,16 @@ func profileProject(sharedDirectory: String, withRules: Bool) {
 /// The shared repository with the largest `project.pbxproj`.
 func largestRepository(sharedDirectory: String) -> String? {
     let xcode = URL(fileURLWithPath: sharedDirectory).appendingPathComponent("realworld/xcode")
-    let repositories = ((try? FileManager.default.contentsOfDirectory(atPath: xcode.path)) ?? []).filter { !$0.hasSuffix(".tsv") && !$0.hasSuffix(".md") }
+    let repositories = ((try? FileManager.default.contentsOfDirectory(atPath: xcode.path)) ?? []).filter {
+        !$0.hasSuffix(".tsv") && !$0.hasSuffix(".md")
+    }
     // The largest repository by project file size.
     var largest: (root: String, bytes: Int)?
     for name in repositories {
         let root = xcode.appendingPathComponent(name).path
         for project in ProjectDiscovery.search(root).projects {
-            let size = (try? FileManager.default.attributesOfItem(atPath: project + "/project.pbxproj")[.size] as? Int) ?? 0
+            let size =
+                (try? FileManager.default.attributesOfItem(atPath: project + "/project.pbxproj")[.size] as? Int) ?? 0
             if size > (largest?.bytes ?? 0) { largest = (root, size) }
         }
     }
@@ -56,9 +59,13 @@ func runProjectBenchmark(root: String) {
         print("project benchmark: \(root) did not load")
         return
     }
-    let files = first.report.projects.map { ProjectPath.join($0, "project.pbxproj") } + Array(Set(first.engine.inputs.manifests.map(\.file)))
+    let files =
+        first.report.projects.map { ProjectPath.join($0, "project.pbxproj") }
+        + Array(Set(first.engine.inputs.manifests.map(\.file)))
         .filter { $0.hasSuffix(".plist") }.sorted()
-    let bytes = files.reduce(0) { total, file in total + ((try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0) }
+    let bytes = files.reduce(0) { total, file in
+        total + ((try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0)
+    }
     var findings = 0
     let uniform = {
         let session = try! Session.open(options, output: { _ in })
@@ -79,7 +86,11 @@ func runProjectBenchmark(root: String) {
         theirs = min(theirs, Clock.best(runs: 1, foundation))
         loading = min(loading, Clock.best(runs: 1, loadOnly))
     }
-    print(String(format: "project (%@): zero-configuration check %.1f ms (%d apps, %d findings); Foundation parsing the same pbxproj + %d plists (%.0f KB) %.1f ms; ratio %.2f× (reading the project, manifests and world alone: %.1f ms, %.2f×)",
-                 URL(fileURLWithPath: root).lastPathComponent, ours * 1000, first.report.apps.count, findings,
-                 files.count - first.report.projects.count, Double(bytes) / 1024, theirs * 1000, ours / theirs, loading * 1000, loading / theirs))
+    print(
+        String(
+            format:
+                "project (%@): zero-configuration check %.1f ms (%d apps, %d findings); Foundation parsing the same pbxproj + %d plists (%.0f KB) %.1f ms; ratio %.2f× (reading the project, manifests and world alone: %.1f ms, %.2f×)",
+            URL(fileURLWithPath: root).lastPathComponent, ours * 1000, first.report.apps.count, findings,
+            files.count - first.report.projects.count, Double(bytes) / 1024, theirs * 1000, ours / theirs,
+            loading * 1000, loading / theirs))
 }

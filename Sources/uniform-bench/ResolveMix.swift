@@ -14,7 +14,9 @@ struct ResolveMix {
         let graph = world.graph
         var queries: [Query] = []
         for id in graph.allIDs where graph.isDeclared(id) {
-            if let ext = graph.preferredTag(id, ofClass: TagClass.filenameExtension) { queries.append(Query(target: .fileExtension(ext))) }
+            if let ext = graph.preferredTag(id, ofClass: TagClass.filenameExtension) {
+                queries.append(Query(target: .fileExtension(ext)))
+            }
         }
         self.queries = queries
         let resolver = Resolver(world: world)
@@ -58,10 +60,16 @@ struct ResolveMix {
         let resolver = engine.resolver
         let all = Self.measure(queries, resolver: resolver, runs: runs)
         let small = Self.measure(typical, resolver: resolver, runs: runs)
-        print(String(format: "resolve (%@): %d queries, %.0f q/s, %.0f ns/candidate; candidates per query p50 %d, p90 %d, p99 %d, max %d",
-                     label, all.queries, all.perSecond, all.nanosecondsPerCandidate, all.percentile(50), all.percentile(90), all.percentile(99), all.sizes.last ?? 0))
-        print(String(format: "  typical (≤ %d candidates): %d queries, %.0f q/s, %.0f ns/candidate",
-                     Self.typicalLimit, small.queries, small.perSecond, small.nanosecondsPerCandidate))
+        print(
+            String(
+                format:
+                    "resolve (%@): %d queries, %.0f q/s, %.0f ns/candidate; candidates per query p50 %d, p90 %d, p99 %d, max %d",
+                label, all.queries, all.perSecond, all.nanosecondsPerCandidate, all.percentile(50), all.percentile(90),
+                all.percentile(99), all.sizes.last ?? 0))
+        print(
+            String(
+                format: "  typical (≤ %d candidates): %d queries, %.0f q/s, %.0f ns/candidate",
+                Self.typicalLimit, small.queries, small.perSecond, small.nanosecondsPerCandidate))
         return (all, small)
     }
 }

@@ -23,17 +23,24 @@ func runScaleBenchmark(sizes: [Int], workDirectory: String, seed: UInt64, plot: 
             print("\(n) apps: a child process failed")
             continue
         }
-        let point = ScalePoint(apps: n, bytes: Int(theirs[2]), types: Int(ours[2]), seconds: ours[0], peakBytes: Int(ours[1]),
-                               foundationSeconds: theirs[0], foundationPeakBytes: Int(theirs[1]))
+        let point = ScalePoint(
+            apps: n, bytes: Int(theirs[2]), types: Int(ours[2]), seconds: ours[0], peakBytes: Int(ours[1]),
+            foundationSeconds: theirs[0], foundationPeakBytes: Int(theirs[1]))
         points.append(point)
-        print(String(format: "%6d apps (%.1f MB, %d types): load+build+resolve %.3f s, peak %.0f MB; Foundation parse %.3f s, peak %.0f MB; ratio %.2fx of Foundation's time",
-                     n, Double(point.bytes) / 1e6, point.types, point.seconds, Double(point.peakBytes) / 1e6,
-                     point.foundationSeconds, Double(point.foundationPeakBytes) / 1e6, point.seconds / point.foundationSeconds))
+        print(
+            String(
+                format:
+                    "%6d apps (%.1f MB, %d types): load+build+resolve %.3f s, peak %.0f MB; Foundation parse %.3f s, peak %.0f MB; ratio %.2fx of Foundation's time",
+                n, Double(point.bytes) / 1e6, point.types, point.seconds, Double(point.peakBytes) / 1e6,
+                point.foundationSeconds, Double(point.foundationPeakBytes) / 1e6,
+                point.seconds / point.foundationSeconds))
     }
     for (a, b) in zip(points, points.dropFirst()) {
         let growth = Double(b.apps) / Double(a.apps)
-        print(String(format: "growth %d → %d apps (×%.0f): time ×%.1f, memory ×%.1f", a.apps, b.apps, growth,
-                     b.seconds / a.seconds, Double(b.peakBytes) / Double(a.peakBytes)))
+        print(
+            String(
+                format: "growth %d → %d apps (×%.0f): time ×%.1f, memory ×%.1f", a.apps, b.apps, growth,
+                b.seconds / a.seconds, Double(b.peakBytes) / Double(a.peakBytes)))
     }
     if let plot, points.count >= 2 {
         do {
@@ -52,8 +59,11 @@ func generatedWorld(apps: Int, seed: UInt64, under workDirectory: String) -> Str
     let marker = directory + "/.complete"
     if FileManager.default.fileExists(atPath: marker) { return directory }
     try? FileManager.default.removeItem(atPath: directory)
-    guard let outcome = try? ChildProcess.run(ChildProcess.selfPath, ["generate", "\(apps)", directory, "--seed", "\(seed)"]),
-          outcome.status == 0 else {
+    guard
+        let outcome = try? ChildProcess.run(
+            ChildProcess.selfPath, ["generate", "\(apps)", directory, "--seed", "\(seed)"]),
+        outcome.status == 0
+    else {
         print("generating \(apps) apps failed")
         return nil
     }

@@ -6,28 +6,35 @@ enum ScalingPlot {
     static func svg(_ points: [ScalePoint]) -> String {
         let width = 900.0, height = 380.0
         var out = """
-        <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" font-family="sans-serif" font-size="12">
-        <rect width="100%" height="100%" fill="white"/>
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" font-family="sans-serif" font-size="12">
+            <rect width="100%" height="100%" fill="white"/>
 
-        """
-        out += panel(title: "load + build + one resolve (s)", x0: 60, points: points,
-                     ours: points.map(\.seconds), theirs: points.map(\.foundationSeconds), unit: "s")
-        out += panel(title: "peak memory (MB)", x0: 510, points: points,
-                     ours: points.map { Double($0.peakBytes) / 1e6 }, theirs: points.map { Double($0.foundationPeakBytes) / 1e6 }, unit: "MB")
+            """
+        out += panel(
+            title: "load + build + one resolve (s)", x0: 60, points: points,
+            ours: points.map(\.seconds), theirs: points.map(\.foundationSeconds), unit: "s")
+        out += panel(
+            title: "peak memory (MB)", x0: 510, points: points,
+            ours: points.map { Double($0.peakBytes) / 1e6 },
+            theirs: points.map { Double($0.foundationPeakBytes) / 1e6 }, unit: "MB")
         out += """
-        <line x1="60" y1="360" x2="90" y2="360" stroke="#1f77b4" stroke-width="2"/><text x="95" y="364">uniform (parallel load + world build)</text>
-        <line x1="360" y1="360" x2="390" y2="360" stroke="#d62728" stroke-width="2" stroke-dasharray="5,3"/><text x="395" y="364">Foundation PropertyListSerialization (parse only)</text>
-        </svg>
+            <line x1="60" y1="360" x2="90" y2="360" stroke="#1f77b4" stroke-width="2"/><text x="95" y="364">uniform (parallel load + world build)</text>
+            <line x1="360" y1="360" x2="390" y2="360" stroke="#d62728" stroke-width="2" stroke-dasharray="5,3"/><text x="395" y="364">Foundation PropertyListSerialization (parse only)</text>
+            </svg>
 
-        """
+            """
         return out
     }
 
-    private static func panel(title: String, x0: Double, points: [ScalePoint], ours: [Double], theirs: [Double], unit: String) -> String {
+    private static func panel(
+        title: String, x0: Double, points: [ScalePoint], ours: [Double], theirs: [Double], unit: String
+    ) -> String {
         let w = 360.0, h = 260.0, y0 = 40.0
         let xs = points.map { log10(Double($0.apps)) }
         let all = (ours + theirs).filter { $0 > 0 }
-        guard let minX = xs.min(), let maxX = xs.max(), let lo = all.min(), let hi = all.max(), maxX > minX else { return "" }
+        guard let minX = xs.min(), let maxX = xs.max(), let lo = all.min(), let hi = all.max(), maxX > minX else {
+            return ""
+        }
         let minY = floor(log10(lo)), maxY = ceil(log10(hi)) == floor(log10(lo)) ? floor(log10(lo)) + 1 : ceil(log10(hi))
         func px(_ x: Double) -> Double { x0 + (x - minX) / (maxX - minX) * w }
         func py(_ v: Double) -> Double { y0 + h - (log10(max(v, 1e-9)) - minY) / (maxY - minY) * h }
@@ -35,7 +42,8 @@ enum ScalingPlot {
         s += "<line x1=\"\(x0)\" y1=\"\(y0 + h)\" x2=\"\(x0 + w)\" y2=\"\(y0 + h)\" stroke=\"black\"/>\n"
         s += "<line x1=\"\(x0)\" y1=\"\(y0)\" x2=\"\(x0)\" y2=\"\(y0 + h)\" stroke=\"black\"/>\n"
         for (i, p) in points.enumerated() {
-            s += "<line x1=\"\(px(xs[i]))\" y1=\"\(y0 + h)\" x2=\"\(px(xs[i]))\" y2=\"\(y0 + h + 5)\" stroke=\"black\"/>"
+            s +=
+                "<line x1=\"\(px(xs[i]))\" y1=\"\(y0 + h)\" x2=\"\(px(xs[i]))\" y2=\"\(y0 + h + 5)\" stroke=\"black\"/>"
             s += "<text x=\"\(px(xs[i]))\" y=\"\(y0 + h + 18)\" text-anchor=\"middle\">\(p.apps) apps</text>\n"
         }
         var decade = minY

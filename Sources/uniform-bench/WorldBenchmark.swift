@@ -11,7 +11,8 @@ func runWorldBenchmark(label: String, manifests: [Manifest], checkRuns: Int = 3)
 
     // Conformance queries: every type against six common supertypes.
     let ids = graph.allIDs
-    let targets = ["public.data", "public.text", "public.image", "public.item", "public.content", "com.apple.package"].compactMap { graph.id(of: $0) }
+    let targets = ["public.data", "public.text", "public.image", "public.item", "public.content", "com.apple.package"]
+        .compactMap { graph.id(of: $0) }
     var hits = 0
     let rounds = max(1, 2_000_000 / max(1, ids.count * targets.count))
     let byHandle = Clock.best {
@@ -21,13 +22,17 @@ func runWorldBenchmark(label: String, manifests: [Manifest], checkRuns: Int = 3)
     let targetNames = targets.map { graph.identifier($0) }
     let stringRounds = max(1, rounds / 5)
     let byString = Clock.best {
-        for _ in 0..<stringRounds { for a in names { for b in targetNames { if graph.conforms(a, to: b) { hits += 1 } } } }
+        for _ in 0..<stringRounds {
+            for a in names { for b in targetNames { if graph.conforms(a, to: b) { hits += 1 } } }
+        }
     }
     blackHole(hits)
     let handleRate = Double(ids.count * targets.count * rounds) / byHandle
     let stringRate = Double(names.count * targetNames.count * stringRounds) / byString
-    print(String(format: "[%@] conformance: %.1f M/s by handle, %.1f M/s by identifier string (%d types)",
-                 label, handleRate / 1e6, stringRate / 1e6, graph.count))
+    print(
+        String(
+            format: "[%@] conformance: %.1f M/s by handle, %.1f M/s by identifier string (%d types)",
+            label, handleRate / 1e6, stringRate / 1e6, graph.count))
 
     let mix = ResolveMix(world: world)
     let plain = RuleEngine(inputs: inputs, output: { _ in })
@@ -38,7 +43,10 @@ func runWorldBenchmark(label: String, manifests: [Manifest], checkRuns: Int = 3)
     let standard = RuleEngine(inputs: inputs, output: { _ in })
     try! standard.loadStandardRules()
     mix.report("\(label), standard rules loaded", engine: standard)
-    print(String(format: "[%@] one Lua policy costs %.1fx the plain resolve", label, withPolicy.all.seconds / base.all.seconds))
+    print(
+        String(
+            format: "[%@] one Lua policy costs %.1fx the plain resolve", label,
+            withPolicy.all.seconds / base.all.seconds))
 
     // The standard rules' checks grow faster than linearly (see the README section); above a
     // few thousand apps they are left out rather than stall the run.
@@ -52,14 +60,17 @@ func runWorldBenchmark(label: String, manifests: [Manifest], checkRuns: Int = 3)
         try! engine.loadStandardRules()
         findings = engine.runChecks().count
     }
-    print(String(format: "[%@] check (standard rules, %d apps): %.0f ms, %d findings", label, manifests.count, check * 1e3, findings))
+    print(
+        String(
+            format: "[%@] check (standard rules, %d apps): %.0f ms, %d findings", label, manifests.count, check * 1e3,
+            findings))
 }
 
 /// The ranking policy of the "one Lua policy" figures: moves one vendor's apps to the front.
 let rankingPolicySource = """
-uniform.policy("suite-first", function(query, candidates)
-  for i = #candidates, 1, -1 do
-    if candidates[i].bundle_id:find("^org%.vim%.") then candidates:move(candidates[i].bundle_id, 1) end
-  end
-end)
-"""
+    uniform.policy("suite-first", function(query, candidates)
+      for i = #candidates, 1, -1 do
+        if candidates[i].bundle_id:find("^org%.vim%.") then candidates:move(candidates[i].bundle_id, 1) end
+      end
+    end)
+    """

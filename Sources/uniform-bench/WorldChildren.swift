@@ -22,9 +22,13 @@ enum WorldChildren {
         let resolution = try? Resolver(world: world).resolve(Query(target: .fileExtension("txt")))
         let seconds = Clock.now() - start
         if ProcessInfo.processInfo.environment["UNIFORM_BENCH_PHASES"] != nil {
-            FileHandle.standardError.write(String(format: "discover %.3f s, parse %.3f s (%.3f s CPU), build %.3f s (%.3f s CPU), resolve %.4f s, findings %d\n",
-                                                  discovered - start, parsed - discovered, parseCPUSeconds, built - parsed, buildCPUSeconds,
-                                                  start + seconds - built, world.findings.count).data(using: .utf8)!)
+            FileHandle.standardError.write(
+                String(
+                    format:
+                        "discover %.3f s, parse %.3f s (%.3f s CPU), build %.3f s (%.3f s CPU), resolve %.4f s, findings %d\n",
+                    discovered - start, parsed - discovered, parseCPUSeconds, built - parsed, buildCPUSeconds,
+                    start + seconds - built, world.findings.count
+                ).data(using: .utf8)!)
         }
         blackHole(resolution?.handlers.count)
         print("\(seconds) \(PeakMemory.bytes()) \(world.graph.count) \(world.apps.count)")
@@ -50,8 +54,11 @@ enum WorldChildren {
             start = Clock.threadCPU()
             let graph = TypeGraph(declarations: declarations)
             let graphSeconds = Clock.threadCPU() - start
-            print(String(format: "world %.3f s CPU (%d findings), %.3f s wall, %.3f s CPU all threads; type graph alone %.3f s CPU (%d types, %d findings)",
-                         worldSeconds, findings, worldWall, worldProcess, graphSeconds, graph.count, graph.findings.count))
+            print(
+                String(
+                    format:
+                        "world %.3f s CPU (%d findings), %.3f s wall, %.3f s CPU all threads; type graph alone %.3f s CPU (%d types, %d findings)",
+                    worldSeconds, findings, worldWall, worldProcess, graphSeconds, graph.count, graph.findings.count))
         }
     }
 

@@ -17,7 +17,10 @@ var arguments = Array(CommandLine.arguments.dropFirst())
     arguments.removeSubrange(i...(i + 1))
     return value
 }
-let shared = option("--shared") ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath).deletingLastPathComponent().appendingPathComponent("shared").path
+let shared =
+    option("--shared")
+    ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath).deletingLastPathComponent()
+    .appendingPathComponent("shared").path
 let work = option("--work") ?? NSTemporaryDirectory() + "uniform-bench"
 let seed = option("--seed").flatMap { UInt64($0) } ?? 1
 let sizes = option("--sizes").map { $0.split(separator: ",").compactMap { Int($0) } } ?? [1_000, 10_000, 100_000]
@@ -47,10 +50,14 @@ case "resolve":
     let label = arguments.contains("--generated") ? "\(worldSize) generated" : "56 real"
     if arguments.contains("--typical-only") {
         // The typical queries alone, no rules (for instruction counts under callgrind).
-        let resolver = UniformRules.RuleEngine(inputs: UniformRules.WorldInputs(manifests: world.apps), output: { _ in }).resolver
+        let resolver = UniformRules.RuleEngine(
+            inputs: UniformRules.WorldInputs(manifests: world.apps), output: { _ in }
+        ).resolver
         let figures = ResolveMix.measure(mix.typical, resolver: resolver, runs: runs)
-        print(String(format: "typical (%@, no rules): %d queries, %.0f q/s, %.0f ns/candidate", label, figures.queries,
-                     figures.perSecond, figures.nanosecondsPerCandidate))
+        print(
+            String(
+                format: "typical (%@, no rules): %d queries, %.0f q/s, %.0f ns/candidate", label, figures.queries,
+                figures.perSecond, figures.nanosecondsPerCandidate))
         exit(0)
     }
     let inputs = UniformRules.WorldInputs(manifests: world.apps)
@@ -100,7 +107,9 @@ default:
     if wants("project") { runProjectBenchmark(sharedDirectory: shared) }
     if wants("world"), let directory = generatedWorld(apps: worldSize, seed: seed, under: work) {
         print("== generated world of \(worldSize) apps ==")
-        runWorldBenchmark(label: "\(worldSize) generated", manifests: UniformCore.ManifestLoader().load([directory]).manifests, checkRuns: 1)
+        runWorldBenchmark(
+            label: "\(worldSize) generated", manifests: UniformCore.ManifestLoader().load([directory]).manifests,
+            checkRuns: 1)
     }
     if wants("scale") { runScaleBenchmark(sizes: sizes, workDirectory: work, seed: seed, plot: plot) }
     if wants("process") { runProcessBenchmark(sharedDirectory: shared, workDirectory: work) }

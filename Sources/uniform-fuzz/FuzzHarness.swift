@@ -12,7 +12,8 @@ enum FuzzHarness: String {
     case pbxproj, xcconfig, zip
 
     static let selected: FuzzHarness = {
-        guard let name = ProcessInfo.processInfo.environment["UNIFORM_FUZZ"], let harness = FuzzHarness(rawValue: name) else {
+        guard let name = ProcessInfo.processInfo.environment["UNIFORM_FUZZ"], let harness = FuzzHarness(rawValue: name)
+        else {
             FileHandle.standardError.write(Data("set UNIFORM_FUZZ to pbxproj, xcconfig or zip\n".utf8))
             exit(2)
         }
@@ -26,12 +27,15 @@ enum FuzzHarness: String {
     func run(_ bytes: [UInt8]) {
         switch self {
         case .pbxproj:
-            guard let project = try? XcodeProject.parse(bytes: bytes, path: Self.boundary + "/Fuzz.xcodeproj") else { return }
+            guard let project = try? XcodeProject.parse(bytes: bytes, path: Self.boundary + "/Fuzz.xcodeproj") else {
+                return
+            }
             for configuration in ["Release", "Debug"] {
                 _ = ProjectReader(configuration: configuration, boundary: Self.boundary).read(project)
             }
         case .xcconfig:
-            let config = XCConfig.parse(String(decoding: bytes, as: UTF8.self), file: Self.boundary + "/Fuzz.xcconfig", boundary: Self.boundary)
+            let config = XCConfig.parse(
+                String(decoding: bytes, as: UTF8.self), file: Self.boundary + "/Fuzz.xcconfig", boundary: Self.boundary)
             _ = BuildSettings(xcconfigs: [config]).values
         case .zip:
             // The loader reads archives from disk; one scratch file per process is rewritten.
@@ -57,7 +61,10 @@ struct FuzzReplay {
         let harness = FuzzHarness.selected
         var count = 0
         for path in CommandLine.arguments.dropFirst() {
-            let files = FileManager.default.fileExists(atPath: path + "/.") ? ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted().map { path + "/" + $0 } : [path]
+            let files =
+                FileManager.default.fileExists(atPath: path + "/.")
+                ? ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted().map { path + "/" + $0 }
+                : [path]
             for file in files {
                 guard let data = FileManager.default.contents(atPath: file) else { continue }
                 harness.run([UInt8](data))

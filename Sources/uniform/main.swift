@@ -12,7 +12,9 @@ func runUniform() -> Never {
         exit(0)
     } catch let failure as CommandFailure {
         fflush(nil)
-        if !failure.message.isEmpty { FileHandle.standardError.write(Data(("uniform: " + failure.message + "\n").utf8)) }
+        if !failure.message.isEmpty {
+            FileHandle.standardError.write(Data(("uniform: " + failure.message + "\n").utf8))
+        }
         exit(failure.exitCode)
     } catch {
         fflush(nil)
@@ -38,4 +40,4 @@ worker.start()
 var blocked = sigset_t()
 sigfillset(&blocked)
 pthread_sigmask(SIG_BLOCK, &blocked, nil)
-while true { sleep(60) }   // the worker exits the process
+while true { sleep(60) } // the worker exits the process

@@ -21,7 +21,7 @@ public func plistFuzzTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> 
     let format: PlistFormat? = nil
     #endif
     var limits = PlistLimits()
-    limits.maxObjects = 100_000  // keep each run small; the limit itself is what is tested
+    limits.maxObjects = 100_000 // keep each run small; the limit itself is what is tested
     do {
         let document = try PlistReader.read(bytes: bytes, file: "fuzz", limits: limits, format: format)
         // (UTF-16 files are read as transcoded UTF-8; their marks count those bytes.)

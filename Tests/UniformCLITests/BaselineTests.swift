@@ -8,7 +8,8 @@ final class BaselineTests: XCTestCase {
     override func setUpWithError() throws {
         dir = try CLI.temporaryDirectory()
         try TestManifest.write("return { manifests = { \"App\" } }\n", to: dir, ".uniform.lua")
-        try TestManifest.write(TestManifest.app("com.acme.app", claims: ["com.acme.undeclared-one"]), to: dir, "App/Info.plist")
+        try TestManifest.write(
+            TestManifest.app("com.acme.app", claims: ["com.acme.undeclared-one"]), to: dir, "App/Info.plist")
     }
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
@@ -26,7 +27,9 @@ final class BaselineTests: XCTestCase {
         XCTAssertFalse(clean.stdout.contains("undeclared-one"), clean.stdout)
         XCTAssertTrue(clean.stderr.contains("1 finding accepted"), clean.stderr)
 
-        try TestManifest.write(TestManifest.app("com.acme.app", claims: ["com.acme.undeclared-one", "com.acme.undeclared-two"]), to: dir, "App/Info.plist")
+        try TestManifest.write(
+            TestManifest.app("com.acme.app", claims: ["com.acme.undeclared-one", "com.acme.undeclared-two"]), to: dir,
+            "App/Info.plist")
         let new = try CLI.run(["check", "--baseline", "baseline.json", "--strict", "--format", "json"], in: dir)
         XCTAssertEqual(new.status, 1, new.stdout + new.stderr)
         XCTAssertTrue(new.stdout.contains("undeclared-two"), new.stdout)
@@ -36,7 +39,9 @@ final class BaselineTests: XCTestCase {
     func testMovedLineDoesNotBreakTheBaseline() throws {
         XCTAssertEqual(try CLI.run(["check", "--write-baseline", "baseline.json"], in: dir).status, 0)
         let header = (1...6).map { "\t<key>X\($0)</key>\n\t<string>padding</string>" }.joined(separator: "\n")
-        try TestManifest.write(TestManifest.app("com.acme.app", claims: ["com.acme.undeclared-one"], header: header), to: dir, "App/Info.plist")
+        try TestManifest.write(
+            TestManifest.app("com.acme.app", claims: ["com.acme.undeclared-one"], header: header), to: dir,
+            "App/Info.plist")
         let moved = try CLI.run(["check", "--format", "json"], in: dir)
         XCTAssertTrue(moved.stdout.contains("undeclared-one"), "the finding is still there, on another line")
         let run = try CLI.run(["check", "--baseline", "baseline.json", "--strict"], in: dir)
@@ -47,7 +52,8 @@ final class BaselineTests: XCTestCase {
 
     func testFixedFindingIsReportedAsStale() throws {
         XCTAssertEqual(try CLI.run(["check", "--write-baseline", "baseline.json"], in: dir).status, 0)
-        try TestManifest.write(TestManifest.app("com.acme.app", claims: ["public.plain-text"]), to: dir, "App/Info.plist")
+        try TestManifest.write(
+            TestManifest.app("com.acme.app", claims: ["public.plain-text"]), to: dir, "App/Info.plist")
         let run = try CLI.run(["check", "--baseline", "baseline.json"], in: dir)
         XCTAssertEqual(run.status, 0, "stale entries are notes without --strict-baseline: \(run.stdout)")
         XCTAssertTrue(run.stdout.contains("baseline.json:5"), "points at the entry's line: \(run.stdout)")

@@ -9,12 +9,16 @@ final class BustedCompatibilityTests: XCTestCase {
 
     override func setUpWithError() throws {
         dir = try CLI.temporaryDirectory()
-        try FileManager.default.copyItem(at: CLI.packageRoot.appendingPathComponent("examples/molecules/apps"), to: dir.appendingPathComponent("apps"))
+        try FileManager.default.copyItem(
+            at: CLI.packageRoot.appendingPathComponent("examples/molecules/apps"),
+            to: dir.appendingPathComponent("apps"))
         try TestManifest.write("return { manifests = { \"apps\" }, tests = { \"tests\" } }\n", to: dir, ".uniform.lua")
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("tests"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("tests"), withIntermediateDirectories: true)
         for file in ["busted_docs_spec.lua", "unsupported_spec.lua"] {
-            try FileManager.default.copyItem(at: CLI.packageRoot.appendingPathComponent("Tests/UniformCLITests/Busted/\(file)"),
-                                             to: dir.appendingPathComponent("tests/\(file)"))
+            try FileManager.default.copyItem(
+                at: CLI.packageRoot.appendingPathComponent("Tests/UniformCLITests/Busted/\(file)"),
+                to: dir.appendingPathComponent("tests/\(file)"))
         }
     }
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
@@ -27,7 +31,9 @@ final class BustedCompatibilityTests: XCTestCase {
     func testBustedDocumentationSpecsPassWithBustedsCounts() throws {
         let all = try results("busted_docs_spec.lua")
         let byStatus = Dictionary(grouping: all) { $0["status"] as? String ?? "" }.mapValues(\.count)
-        XCTAssertEqual(byStatus, ["passed": 18, "skipped": 3], "\(all.map { ($0["name"] as? String ?? "", $0["message"] as? String ?? "") })")
+        XCTAssertEqual(
+            byStatus, ["passed": 18, "skipped": 3],
+            "\(all.map { ($0["name"] as? String ?? "", $0["message"] as? String ?? "") })")
     }
 
     func testUnsupportedVocabularyFailsByNameAtItsLine() throws {
@@ -38,7 +44,8 @@ final class BustedCompatibilityTests: XCTestCase {
             return (r["status"] as? String ?? "", line, r["message"] as? String ?? "")
         }
         XCTAssertEqual(result("loads modules")?.line, 3)
-        XCTAssertTrue(result("loads modules")?.message.contains("busted's `require` is not supported by uniform test") == true)
+        XCTAssertTrue(
+            result("loads modules")?.message.contains("busted's `require` is not supported by uniform test") == true)
         XCTAssertEqual(result("randomize (unsupported)")?.line, 5)
         XCTAssertEqual(result("still runs the rest of the file")?.status, "passed", "the file was not aborted")
         XCTAssertEqual(result("fails a chained assertion at its line")?.line, 8)

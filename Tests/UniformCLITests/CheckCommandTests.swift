@@ -17,7 +17,9 @@ final class CheckCommandTests: XCTestCase {
             let result = try CLI.run(["check", apps, "-r", path])
             XCTAssertLessThan(Date().timeIntervalSince(started), 30, name)
             XCTAssertEqual(result.status, 1, "\(name): \(result.stdout)\(result.stderr)")
-            XCTAssertTrue(result.stdout.contains("\(path):1:") && result.stdout.contains("[rule-error]"), "\(name): \(result.stdout)")
+            XCTAssertTrue(
+                result.stdout.contains("\(path):1:") && result.stdout.contains("[rule-error]"),
+                "\(name): \(result.stdout)")
         }
         let broken = dir.appendingPathComponent("broken.lua").path
         try "uniform.check { id = 'x', run = function() end ".write(toFile: broken, atomically: true, encoding: .utf8)
@@ -31,7 +33,9 @@ final class CheckCommandTests: XCTestCase {
         let apps = CLI.packageRoot.appendingPathComponent("examples/molecules/apps").path
         let sarif = dir.appendingPathComponent("out.sarif").path
         let junit = dir.appendingPathComponent("out.xml").path
-        let result = try CLI.run(["check", apps, "--format", "text", "--format", "sarif:\(sarif)", "--format", "junit:\(junit)"])
+        let result = try CLI.run([
+            "check", apps, "--format", "text", "--format", "sarif:\(sarif)", "--format", "junit:\(junit)",
+        ])
         XCTAssertNotEqual(result.status, 2, result.stderr)
         XCTAssertTrue(result.stdout.contains(" in 6 manifests"), result.stdout)
         XCTAssertNoThrow(try CLI.json(String(contentsOfFile: sarif, encoding: .utf8)))

@@ -1,8 +1,9 @@
 import Foundation
+import XCTest
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import XCTest
 
 /// Rule-file coverage for CI services: an LCOV tracefile that `lcov --summary` (Debian `lcov`)
 /// reads with uniform's own figures, and Cobertura XML with the same lines.
@@ -10,22 +11,33 @@ final class CoverageFormatTests: XCTestCase {
     func testLCOVAndCoberturaAgreeWithUniformAndWithLcov() throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        try TestManifest.write(TestManifest.app("com.acme.app", claims: ["public.plain-text"]), to: dir, "App/Info.plist")
-        try TestManifest.write("""
-        uniform.policy("p", function(query, candidates)
-          if query.type == "never.this" then
-            return {}
-          end
-        end)
-        """, to: dir, "rules/p.lua")
-        try TestManifest.write("return { manifests = { \"App\" }, rules = { \"rules/p.lua\" }, tests = { \"tests\" } }\n", to: dir, ".uniform.lua")
-        try TestManifest.write("""
-        describe("p", function() it("resolves", function() assert.opens_first("notes.txt", "com.acme.app") end) end)
-        """, to: dir, "tests/p_spec.lua")
-        let run = try CLI.run(["test", "--coverage-format", "lcov:cov.info", "--coverage-format", "cobertura:cov.xml", "--format", "json"], in: dir)
+        try TestManifest.write(
+            TestManifest.app("com.acme.app", claims: ["public.plain-text"]), to: dir, "App/Info.plist")
+        try TestManifest.write(
+            """
+            uniform.policy("p", function(query, candidates)
+              if query.type == "never.this" then
+                return {}
+              end
+            end)
+            """, to: dir, "rules/p.lua")
+        try TestManifest.write(
+            "return { manifests = { \"App\" }, rules = { \"rules/p.lua\" }, tests = { \"tests\" } }\n", to: dir,
+            ".uniform.lua")
+        try TestManifest.write(
+            """
+            describe("p", function() it("resolves", function() assert.opens_first("notes.txt", "com.acme.app") end) end)
+            """, to: dir, "tests/p_spec.lua")
+        let run = try CLI.run(
+            [
+                "test", "--coverage-format", "lcov:cov.info", "--coverage-format", "cobertura:cov.xml", "--format",
+                "json",
+            ], in: dir)
         XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
         let lcovText = try String(contentsOf: dir.appendingPathComponent("cov.info"), encoding: .utf8)
-        XCTAssertTrue(lcovText.contains("SF:rules/p.lua\n") && lcovText.contains("DA:3,0\n") && lcovText.contains("end_of_record"), lcovText)
+        XCTAssertTrue(
+            lcovText.contains("SF:rules/p.lua\n") && lcovText.contains("DA:3,0\n")
+                && lcovText.contains("end_of_record"), lcovText)
 
         let coverage = try XCTUnwrap(try CLI.json(run.stdout)["coverage"] as? [String: Any], run.stdout)
         let percent = try XCTUnwrap(coverage["percent"] as? Double)
@@ -34,10 +46,15 @@ final class CoverageFormatTests: XCTestCase {
         XCTAssertEqual(rate * 100, percent, accuracy: 0.01)
         XCTAssertEqual(try xml.nodes(forXPath: "//class[@filename='rules/p.lua']/lines/line[@hits='0']").count, 1)
 
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/lcov") else { throw XCTSkip("lcov is absent (Debian lcov; .ci/run installs it)") }
-        let lcov = try CLI.run(["--summary", dir.appendingPathComponent("cov.info").path], executable: URL(fileURLWithPath: "/usr/bin/lcov"))
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/lcov") else {
+            throw XCTSkip("lcov is absent (Debian lcov; .ci/run installs it)")
+        }
+        let lcov = try CLI.run(
+            ["--summary", dir.appendingPathComponent("cov.info").path],
+            executable: URL(fileURLWithPath: "/usr/bin/lcov"))
         let summary = lcov.stdout + lcov.stderr
         XCTAssertEqual(lcov.status, 0, summary)
-        XCTAssertTrue(summary.contains(String(format: "lines......: %.1f%%", percent)), "lcov reads uniform's figure: \(summary)")
+        XCTAssertTrue(
+            summary.contains(String(format: "lines......: %.1f%%", percent)), "lcov reads uniform's figure: \(summary)")
     }
 }

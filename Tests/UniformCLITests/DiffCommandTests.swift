@@ -3,23 +3,33 @@ import XCTest
 
 /// `uniform diff OLD NEW` and `uniform diff --git REV1..REV2`.
 final class DiffCommandTests: XCTestCase {
-    static let leakyWorld = ["--new", "examples/sysstats/apps/Lite", "--new", "examples/sysstats/apps/TextEditor",
-                             "--new", "examples/sysstats/apps/HexViewer", "--new", "examples/sysstats/apps/FileSync"]
+    static let leakyWorld = [
+        "--new", "examples/sysstats/apps/Lite", "--new", "examples/sysstats/apps/TextEditor",
+        "--new", "examples/sysstats/apps/HexViewer", "--new", "examples/sysstats/apps/FileSync",
+    ]
 
     func testLeakySysStatsGivesTheBookmarkToGenericTextEditors() throws {
-        let run = try CLI.run(["diff", "examples/sysstats/apps", "examples/sysstats/leaky"] + Self.leakyWorld + ["--platform", "ios"])
+        let run = try CLI.run(
+            ["diff", "examples/sysstats/apps", "examples/sysstats/leaky"] + Self.leakyWorld + ["--platform", "ios"])
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertTrue(run.stdout.contains("~ jp.example.sysstats.bookmark: public.item → public.text"), run.stdout)
-        XCTAssertTrue(run.stdout.contains("""
-          .sysstatsbookmark (jp.example.sysstats.bookmark)
-            before: jp.example.sysstats.monitor*, com.cloudharbor.filesync
-            after:  jp.example.sysstats.monitor*, com.quillworks.texteditor, net.bytepeek.hexviewer, com.cloudharbor.filesync
-            gained: com.quillworks.texteditor, net.bytepeek.hexviewer
-        """), run.stdout)
-        XCTAssertTrue(run.stdout.contains("+ examples/sysstats/leaky/Monitor/Info.plist"), "the exposure finding is new: \(run.stdout)")
+        XCTAssertTrue(
+            run.stdout.contains(
+                """
+                  .sysstatsbookmark (jp.example.sysstats.bookmark)
+                    before: jp.example.sysstats.monitor*, com.cloudharbor.filesync
+                    after:  jp.example.sysstats.monitor*, com.quillworks.texteditor, net.bytepeek.hexviewer, com.cloudharbor.filesync
+                    gained: com.quillworks.texteditor, net.bytepeek.hexviewer
+                """), run.stdout)
+        XCTAssertTrue(
+            run.stdout.contains("+ examples/sysstats/leaky/Monitor/Info.plist"),
+            "the exposure finding is new: \(run.stdout)")
         XCTAssertTrue(run.stdout.contains("[exposed-private-type]"), run.stdout)
 
-        let json = try CLI.json(try CLI.run(["diff", "examples/sysstats/apps", "examples/sysstats/leaky", "--format", "json"] + Self.leakyWorld).stdout)
+        let json = try CLI.json(
+            try CLI.run(
+                ["diff", "examples/sysstats/apps", "examples/sysstats/leaky", "--format", "json"] + Self.leakyWorld
+            ).stdout)
         XCTAssertEqual(json["default_changed"] as? Bool, false)
         let handlers = try XCTUnwrap(json["handlers"] as? [[String: Any]])
         let bookmark = try XCTUnwrap(handlers.first { $0["subject"] as? String == "jp.example.sysstats.bookmark" })
@@ -41,7 +51,9 @@ final class DiffCommandTests: XCTestCase {
     func git(_ arguments: [String], in dir: URL) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-c", "user.name=uniform", "-c", "user.email=uniform@example.com", "-c", "commit.gpgsign=false"] + arguments
+        process.arguments =
+            ["git", "-c", "user.name=uniform", "-c", "user.email=uniform@example.com", "-c", "commit.gpgsign=false"]
+            + arguments
         process.currentDirectoryURL = dir
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -55,11 +67,14 @@ final class DiffCommandTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: dir) }
         try git(["init", "-q"], in: dir)
         try TestManifest.write("return { manifests = { \"apps\" } }\n", to: dir, ".uniform.lua")
-        try TestManifest.write(TestManifest.app("com.acme.notes", claims: ["public.plain-text"]), to: dir, "apps/Notes/Info.plist")
+        try TestManifest.write(
+            TestManifest.app("com.acme.notes", claims: ["public.plain-text"]), to: dir, "apps/Notes/Info.plist")
         try git(["add", "."], in: dir)
         try git(["commit", "-q", "-m", "notes"], in: dir)
         // The pull request: a second app takes public.plain-text with Owner rank.
-        try TestManifest.write(TestManifest.app("com.acme.writer", claims: ["public.plain-text", "com.acme.undeclared"], rank: "Owner"), to: dir, "apps/Writer/Info.plist")
+        try TestManifest.write(
+            TestManifest.app("com.acme.writer", claims: ["public.plain-text", "com.acme.undeclared"], rank: "Owner"),
+            to: dir, "apps/Writer/Info.plist")
         try git(["add", "."], in: dir)
         try git(["commit", "-q", "-m", "writer"], in: dir)
 
@@ -78,7 +93,9 @@ final class DiffCommandTests: XCTestCase {
         let json = try CLI.json(working.stdout)
         XCTAssertEqual(json["new"] as? String, "working tree")
         XCTAssertEqual(json["default_changed"] as? Bool, true)
-        XCTAssertTrue((json["findings_removed"] as? [[String: Any]])?.contains { $0["rule"] as? String == "undeclared-type" } == true)
+        XCTAssertTrue(
+            (json["findings_removed"] as? [[String: Any]])?.contains { $0["rule"] as? String == "undeclared-type" }
+                == true)
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("apps/Writer").path))
 
         let bad = try CLI.run(["diff", "--git", "nosuchrev..HEAD"], in: dir)

@@ -11,8 +11,10 @@ final class DiffRevisionsSafetyTests: XCTestCase {
         repository = try CLI.temporaryDirectory()
         outside = try CLI.temporaryDirectory()
         try git(["init", "-q"])
-        try TestManifest.write(TestManifest.app("com.secret.token-1234", claims: ["public.data"]), to: outside, "Secret/Info.plist")
-        try TestManifest.write(TestManifest.app("com.acme.app", claims: ["public.plain-text"]), to: repository, "App/Info.plist")
+        try TestManifest.write(
+            TestManifest.app("com.secret.token-1234", claims: ["public.data"]), to: outside, "Secret/Info.plist")
+        try TestManifest.write(
+            TestManifest.app("com.acme.app", claims: ["public.plain-text"]), to: repository, "App/Info.plist")
     }
 
     override func tearDownWithError() throws {
@@ -21,8 +23,9 @@ final class DiffRevisionsSafetyTests: XCTestCase {
     }
 
     func git(_ arguments: [String]) throws {
-        let run = try CLI.run(["git", "-c", "user.email=ci@example.com", "-c", "user.name=CI"] + arguments, in: repository,
-                              executable: URL(fileURLWithPath: "/usr/bin/env"))
+        let run = try CLI.run(
+            ["git", "-c", "user.email=ci@example.com", "-c", "user.name=CI"] + arguments, in: repository,
+            executable: URL(fileURLWithPath: "/usr/bin/env"))
         XCTAssertEqual(run.status, 0, "git \(arguments): \(run.stderr)")
     }
 
@@ -33,12 +36,18 @@ final class DiffRevisionsSafetyTests: XCTestCase {
 
     func testCommittedSymlinksOutOfARevisionAreNotFollowed() throws {
         let secret = outside.appendingPathComponent("Secret/Info.plist").path
-        try FileManager.default.createSymbolicLink(atPath: repository.appendingPathComponent("Evil.plist").path, withDestinationPath: secret)
-        try FileManager.default.createDirectory(at: repository.appendingPathComponent("Linked"), withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: repository.appendingPathComponent("Linked/Info.plist").path, withDestinationPath: secret)
-        try TestManifest.write("return { manifests = { \"App\", \"Evil.plist\", \"Linked\" } }\n", to: repository, ".uniform.lua")
+        try FileManager.default.createSymbolicLink(
+            atPath: repository.appendingPathComponent("Evil.plist").path, withDestinationPath: secret)
+        try FileManager.default.createDirectory(
+            at: repository.appendingPathComponent("Linked"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: repository.appendingPathComponent("Linked/Info.plist").path, withDestinationPath: secret)
+        try TestManifest.write(
+            "return { manifests = { \"App\", \"Evil.plist\", \"Linked\" } }\n", to: repository, ".uniform.lua")
         try commit("one")
-        try TestManifest.write("return { manifests = { \"App\", \"Evil.plist\", \"Linked\" }, platform = \"macos\" }\n", to: repository, ".uniform.lua")
+        try TestManifest.write(
+            "return { manifests = { \"App\", \"Evil.plist\", \"Linked\" }, platform = \"macos\" }\n", to: repository,
+            ".uniform.lua")
         try commit("two")
         let run = try CLI.run(["diff", "--git", "HEAD~1..HEAD", "--format", "json"], in: repository)
         XCTAssertEqual(run.status, 0, run.stderr)
@@ -47,8 +56,12 @@ final class DiffRevisionsSafetyTests: XCTestCase {
 
     func testInterruptRemovesTheCheckedOutRevisions() throws {
         // A check that spins long enough to be interrupted.
-        try TestManifest.write("uniform.check { id = \"slow\", run = function() while true do end end }\n", to: repository, "rules/slow.lua")
-        try TestManifest.write("return { manifests = { \"App\" }, rules = { \"rules/slow.lua\" }, limits = { instructions = 1e9, seconds = 30 } }\n", to: repository, ".uniform.lua")
+        try TestManifest.write(
+            "uniform.check { id = \"slow\", run = function() while true do end end }\n", to: repository,
+            "rules/slow.lua")
+        try TestManifest.write(
+            "return { manifests = { \"App\" }, rules = { \"rules/slow.lua\" }, limits = { instructions = 1e9, seconds = 30 } }\n",
+            to: repository, ".uniform.lua")
         try commit("one")
         let scratch = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -61,7 +74,11 @@ final class DiffRevisionsSafetyTests: XCTestCase {
         process.standardError = FileHandle.nullDevice
         try process.run()
         let deadline = Date().addingTimeInterval(20)
-        func leftovers() -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: scratch.path)) ?? []).filter { $0.hasPrefix("uniform-diff-") } }
+        func leftovers() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: scratch.path)) ?? []).filter {
+                $0.hasPrefix("uniform-diff-")
+            }
+        }
         while leftovers().isEmpty && Date() < deadline { usleep(20_000) }
         XCTAssertFalse(leftovers().isEmpty, "the revision was checked out under TMPDIR")
         usleep(300_000)

@@ -27,24 +27,34 @@ final class DistributionTests: XCTestCase {
 
     func rankFindings(_ arguments: [String] = []) throws -> (status: Int32, lines: [String]) {
         let run = try CLI.run(["check"] + arguments, in: dir)
-        return (run.status, run.stdout.split(separator: "\n").map(String.init).filter { $0.contains("[missing-handler-rank]") })
+        return (
+            run.status,
+            run.stdout.split(separator: "\n").map(String.init).filter { $0.contains("[missing-handler-rank]") }
+        )
     }
 
     /// iOS apps ship through the store: warned. A Mac app of unknown distribution most often
     /// does not (open-source Mac apps): a note saying how to make it a warning.
     func testAStoreAppIsWarnedAndNeverFailed() throws {
-        try TestManifest.write(app("com.acme.store", extra: "<key>LSRequiresIPhoneOS</key><true/>"), to: dir, "Store/Info.plist")
+        try TestManifest.write(
+            app("com.acme.store", extra: "<key>LSRequiresIPhoneOS</key><true/>"), to: dir, "Store/Info.plist")
         try TestManifest.write(app("com.acme.mac"), to: dir, "Mac/Info.plist")
         let (status, lines) = try rankFindings()
         XCTAssertEqual(status, 0)
         XCTAssertEqual(lines.count, 2)
         let iOS = lines.first { $0.hasPrefix("Store/") } ?? "", mac = lines.first { $0.hasPrefix("Mac/") } ?? ""
-        XCTAssertTrue(iOS.contains(": warning: ") && iOS.contains("App Store Connect warns (ITMS-90788) and Launch Services uses Default"), iOS)
-        XCTAssertTrue(mac.contains(": note: ") && mac.contains("set distribution = \"app-store\" in .uniform.lua if this app ships there"), mac)
+        XCTAssertTrue(
+            iOS.contains(": warning: ")
+                && iOS.contains("App Store Connect warns (ITMS-90788) and Launch Services uses Default"), iOS)
+        XCTAssertTrue(
+            mac.contains(": note: ")
+                && mac.contains("set distribution = \"app-store\" in .uniform.lua if this app ships there"), mac)
     }
 
     func testSparkleMeansOutsideTheStore() throws {
-        try TestManifest.write(app("com.acme.sparkly", extra: "<key>SUFeedURL</key><string>https://acme.example/appcast.xml</string>"), to: dir, "Sparkly/Info.plist")
+        try TestManifest.write(
+            app("com.acme.sparkly", extra: "<key>SUFeedURL</key><string>https://acme.example/appcast.xml</string>"),
+            to: dir, "Sparkly/Info.plist")
         let (status, lines) = try rankFindings()
         XCTAssertEqual(status, 0)
         XCTAssertEqual(lines.count, 1)
@@ -57,14 +67,16 @@ final class DistributionTests: XCTestCase {
     func testConfigurationAndPerAppDistribution() throws {
         try TestManifest.write(app("com.acme.one"), to: dir, "One/Info.plist")
         try TestManifest.write(app("com.acme.two"), to: dir, "Two/Info.plist")
-        try TestManifest.write("""
-        return { manifests = { "One", "Two" }, distribution = "outside",
-                 apps = { ["Two/Info.plist"] = { distribution = "app-store" } } }
-        """, to: dir, ".uniform.lua")
+        try TestManifest.write(
+            """
+            return { manifests = { "One", "Two" }, distribution = "outside",
+                     apps = { ["Two/Info.plist"] = { distribution = "app-store" } } }
+            """, to: dir, ".uniform.lua")
         let (_, lines) = try rankFindings()
         XCTAssertTrue(lines.contains { $0.hasPrefix("One/Info.plist") && $0.contains(": note: ") }, "\(lines)")
         XCTAssertTrue(lines.contains { $0.hasPrefix("Two/Info.plist") && $0.contains(": warning: ") }, "\(lines)")
-        try TestManifest.write("return { manifests = { \"One\" }, distribution = \"testflight\" }\n", to: dir, ".uniform.lua")
+        try TestManifest.write(
+            "return { manifests = { \"One\" }, distribution = \"testflight\" }\n", to: dir, ".uniform.lua")
         let bad = try CLI.run(["check"], in: dir)
         XCTAssertEqual(bad.status, 2)
         XCTAssertTrue(bad.stderr.contains("'distribution' must be app-store or outside"), bad.stderr)

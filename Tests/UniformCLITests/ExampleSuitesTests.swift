@@ -19,8 +19,9 @@ final class ExampleSuitesTests: XCTestCase {
     /// `N` from a summary line `N passed, 0 failed[, N skipped]`, or nil when it does not match.
     static func passedCount(_ line: String) -> Int? {
         guard let regex = try? NSRegularExpression(pattern: #"^(\d+) passed, 0 failed(, \d+ skipped)?$"#),
-              let match = regex.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)),
-              let range = Range(match.range(at: 1), in: line) else { return nil }
+            let match = regex.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)),
+            let range = Range(match.range(at: 1), in: line)
+        else { return nil }
         return Int(line[range])
     }
 
@@ -28,12 +29,17 @@ final class ExampleSuitesTests: XCTestCase {
         var total = 0
         for name in Self.examples {
             let dir = Self.directory(name)
-            XCTAssertTrue(FileManager.default.fileExists(atPath: dir.appendingPathComponent(".uniform.lua").path), "\(name) has no .uniform.lua")
+            XCTAssertTrue(
+                FileManager.default.fileExists(atPath: dir.appendingPathComponent(".uniform.lua").path),
+                "\(name) has no .uniform.lua")
             let result = try CLI.run(["test"], in: dir)
-            XCTAssertEqual(result.status, 0, "uniform test failed in examples/\(name):\n\(result.stdout)\n\(result.stderr)")
+            XCTAssertEqual(
+                result.status, 0, "uniform test failed in examples/\(name):\n\(result.stdout)\n\(result.stderr)")
             let last = Self.lastLine(result.stdout)
             guard let passed = Self.passedCount(last) else {
-                XCTFail("examples/\(name): the report should end with 'N passed, 0 failed', got \(last.debugDescription)\n\(result.stdout)\n\(result.stderr)")
+                XCTFail(
+                    "examples/\(name): the report should end with 'N passed, 0 failed', got \(last.debugDescription)\n\(result.stdout)\n\(result.stderr)"
+                )
                 continue
             }
             XCTAssertGreaterThan(passed, 0, "examples/\(name) ran no tests")
@@ -45,12 +51,19 @@ final class ExampleSuitesTests: XCTestCase {
     func testEveryExampleChecksWithASummary() throws {
         for name in Self.examples {
             let result = try CLI.run(["check"], in: Self.directory(name))
-            XCTAssertTrue(result.status == 0 || result.status == 1,
-                          "uniform check in examples/\(name) exited \(result.status) (2 is a usage or input error):\n\(result.stderr)")
+            XCTAssertTrue(
+                result.status == 0 || result.status == 1,
+                "uniform check in examples/\(name) exited \(result.status) (2 is a usage or input error):\n\(result.stderr)"
+            )
             let last = Self.lastLine(result.stdout)
-            XCTAssertTrue(last.range(of: #"^\d+ errors?, \d+ warnings?, \d+ notes? in \d+ manifests?$"#, options: .regularExpression) != nil,
-                          "examples/\(name): check should end with a summary, got \(last.debugDescription)\n\(result.stdout)\n\(result.stderr)")
-            XCTAssertFalse(result.stdout.contains("[rule-error]"), "examples/\(name): a rule failed to run:\n\(result.stdout)")
+            XCTAssertTrue(
+                last.range(
+                    of: #"^\d+ errors?, \d+ warnings?, \d+ notes? in \d+ manifests?$"#, options: .regularExpression)
+                    != nil,
+                "examples/\(name): check should end with a summary, got \(last.debugDescription)\n\(result.stdout)\n\(result.stderr)"
+            )
+            XCTAssertFalse(
+                result.stdout.contains("[rule-error]"), "examples/\(name): a rule failed to run:\n\(result.stdout)")
         }
     }
 

@@ -67,7 +67,9 @@ final class FidelityTests: XCTestCase {
         case "dyn-encode":
             // The payload's identifier: decode the expected one, check it says the payload, and
             // that encoding gives it back.
-            guard let decoded = DynamicIdentifier(decoding: fact.expected), decoded.payload == fact.input else { return "different payload" }
+            guard let decoded = DynamicIdentifier(decoding: fact.expected), decoded.payload == fact.input else {
+                return "different payload"
+            }
             return decoded.identifier
         default:
             return "unknown kind \(fact.kind)"
@@ -79,7 +81,7 @@ final class FidelityTests: XCTestCase {
         let gaps = try Self.knownGaps()
         XCTAssertGreaterThanOrEqual(facts.count, 100)
         XCTAssertTrue(facts.allSatisfy { !$0.source.isEmpty }, "every fact names its source")
-        let directory = try CLI.temporaryDirectory()  // no manifests: the system catalog alone
+        let directory = try CLI.temporaryDirectory() // no manifests: the system catalog alone
         defer { try? FileManager.default.removeItem(at: directory) }
 
         // One process per fact, several at a time (each is a fresh `uniform`, as a user runs it).
@@ -104,6 +106,7 @@ final class FidelityTests: XCTestCase {
         XCTAssertEqual(healed, [], "these agree now: remove them from known-gaps.tsv")
         let listedButAbsent = Set(gaps.keys).subtracting(facts.map(\.key))
         XCTAssertEqual(listedButAbsent, [], "known gaps that match no fact")
-        print("fidelity: \(agreed) of \(checked) checked facts agree (\(facts.count - checked) depend on installed apps)")
+        print(
+            "fidelity: \(agreed) of \(checked) checked facts agree (\(facts.count - checked) depend on installed apps)")
     }
 }

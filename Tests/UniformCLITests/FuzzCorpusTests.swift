@@ -7,7 +7,9 @@ import XCTest
 final class FuzzCorpusTests: XCTestCase {
     func testEveryCorpusInputEndsCleanly() throws {
         let harness = CLI.binary.deletingLastPathComponent().appendingPathComponent("uniform-fuzz")
-        guard FileManager.default.isExecutableFile(atPath: harness.path) else { throw XCTSkip("no uniform-fuzz beside \(CLI.binary.path)") }
+        guard FileManager.default.isExecutableFile(atPath: harness.path) else {
+            throw XCTSkip("no uniform-fuzz beside \(CLI.binary.path)")
+        }
         for name in ["pbxproj", "xcconfig", "zip"] {
             let corpus = CLI.packageRoot.appendingPathComponent("Tests/Fuzz/corpus/\(name)")
             let count = try FileManager.default.contentsOfDirectory(atPath: corpus.path).count

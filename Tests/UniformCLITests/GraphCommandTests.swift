@@ -12,8 +12,12 @@ final class GraphCommandTests: XCTestCase {
         [".pdb", "--role", "editor", "-m", "examples/molecules/apps"],
         [".srt", "-m", "examples/molecules/apps"],
         ["examples/sysstats/Dashboard.sysstatsbookmark", "-m", "examples/sysstats/apps"],
-        ["examples/sysstats/Dashboard.sysstatsbookmark", "-m", "examples/sysstats/leaky", "-m", "examples/sysstats/apps/Lite",
-         "-m", "examples/sysstats/apps/TextEditor", "-m", "examples/sysstats/apps/HexViewer", "-m", "examples/sysstats/apps/FileSync"],
+        [
+            "examples/sysstats/Dashboard.sysstatsbookmark", "-m", "examples/sysstats/leaky", "-m",
+            "examples/sysstats/apps/Lite",
+            "-m", "examples/sysstats/apps/TextEditor", "-m", "examples/sysstats/apps/HexViewer", "-m",
+            "examples/sysstats/apps/FileSync",
+        ],
         ["examples/docinteraction/Report.pdf1", "-m", "examples/docinteraction/apps"],
         ["examples/docinteraction/Report.pdf1", "-m", "examples/docinteraction/conforming"],
         ["Drawing.sketchpkg", "-m", "examples/document-app/apps"],
@@ -31,7 +35,8 @@ final class GraphCommandTests: XCTestCase {
         if ProcessInfo.processInfo.environment["CI"] != nil {
             XCTFail("Graphviz `dot` is required in CI (.ci/run installs Debian's graphviz)")
         }
-        throw XCTSkip("Graphviz `dot` is not installed (apt-get install graphviz); DOT output is not checked against it")
+        throw XCTSkip(
+            "Graphviz `dot` is not installed (apt-get install graphviz); DOT output is not checked against it")
     }
 
     /// Runs `dot -Tsvg` on `text`: status, stdout, stderr.
@@ -48,13 +53,18 @@ final class GraphCommandTests: XCTestCase {
         let out = Box()
         let group = DispatchGroup()
         group.enter()
-        DispatchQueue.global().async { out.data = output.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        DispatchQueue.global().async {
+            out.data = output.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
         input.fileHandleForWriting.write(Data(text.utf8))
         try input.fileHandleForWriting.close()
         let err = errors.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out.data, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        return (
+            process.terminationStatus, String(decoding: out.data, as: UTF8.self), String(decoding: err, as: UTF8.self)
+        )
     }
 
     func testGraphvizAcceptsEveryDOTOutput() throws {
@@ -76,7 +86,8 @@ final class GraphCommandTests: XCTestCase {
         let dot = try CLI.run(["graph", ".pdb", "-m", "examples/molecules/apps"])
         XCTAssertEqual(dot.status, 0, dot.stderr)
         XCTAssertTrue(dot.stdout.hasPrefix("// uniform graph .pdb\ndigraph uniform {"))
-        XCTAssertTrue(dot.stdout.contains(#""a:com.sunsetlakesoftware.molecules" -> "t:com.sunsetlakesoftware.molecules.pdb""#))
+        XCTAssertTrue(
+            dot.stdout.contains(#""a:com.sunsetlakesoftware.molecules" -> "t:com.sunsetlakesoftware.molecules.pdb""#))
 
         let mermaid = try CLI.run(["graph", ".pdb", "-m", "examples/molecules/apps", "--format", "mermaid"])
         XCTAssertEqual(mermaid.status, 0, mermaid.stderr)
@@ -92,23 +103,31 @@ final class GraphCommandTests: XCTestCase {
         let directory = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("pdb.svg")
-        let result = try CLI.run(["graph", ".pdb", "-m", "examples/molecules/apps", "--format", "svg", "--output", file.path])
+        let result = try CLI.run([
+            "graph", ".pdb", "-m", "examples/molecules/apps", "--format", "svg", "--output", file.path,
+        ])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stdout, "", "--output writes nothing to standard output")
         let svg = try String(contentsOf: file, encoding: .utf8)
         XCTAssertTrue(svg.contains("<svg"))
         XCTAssertTrue(svg.contains("com.sunsetlakesoftware.molecules.pdb"))
-        XCTAssertTrue(svg.contains("<title>LSHandlerRank None: never chosen to open the type</title>") || svg.contains("xlink:title=\"LSHandlerRank None: never chosen to open the type\""),
-                      "excluded reasons become SVG tooltips")
+        XCTAssertTrue(
+            svg.contains("<title>LSHandlerRank None: never chosen to open the type</title>")
+                || svg.contains("xlink:title=\"LSHandlerRank None: never chosen to open the type\""),
+            "excluded reasons become SVG tooltips")
     }
 
     func testSVGWithoutGraphvizIsAClearError() throws {
         let empty = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: empty) }
-        let result = try CLI.run(["graph", ".pdb", "-m", "examples/molecules/apps", "--format", "svg"], environment: ["PATH": empty.path])
+        let result = try CLI.run(
+            ["graph", ".pdb", "-m", "examples/molecules/apps", "--format", "svg"], environment: ["PATH": empty.path])
         XCTAssertEqual(result.status, 2)
         XCTAssertEqual(result.stdout, "")
-        XCTAssertTrue(result.stderr.contains("Graphviz `dot` is not installed; install it (apt-get install graphviz) or use --format dot|mermaid"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains(
+                "Graphviz `dot` is not installed; install it (apt-get install graphviz) or use --format dot|mermaid"),
+            result.stderr)
     }
 
     func testBadArgumentsExitTwo() throws {
@@ -123,7 +142,10 @@ final class GraphCommandTests: XCTestCase {
         let committed = CLI.packageRoot.appendingPathComponent("examples/molecules/pdb-graph.dot")
         let expected = try String(contentsOf: committed, encoding: .utf8)
         let result = try CLI.run(["graph", ".pdb", "-m", "examples/molecules/apps"])
-        XCTAssertEqual(result.stdout, expected, "regenerate: uniform graph .pdb -m examples/molecules/apps --output examples/molecules/pdb-graph.dot (and --format svg --output examples/molecules/pdb-graph.svg)")
+        XCTAssertEqual(
+            result.stdout, expected,
+            "regenerate: uniform graph .pdb -m examples/molecules/apps --output examples/molecules/pdb-graph.dot (and --format svg --output examples/molecules/pdb-graph.svg)"
+        )
         let svg = CLI.packageRoot.appendingPathComponent("examples/molecules/pdb-graph.svg")
         XCTAssertTrue(FileManager.default.fileExists(atPath: svg.path))
     }

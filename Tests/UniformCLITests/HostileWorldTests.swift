@@ -19,18 +19,19 @@ final class HostileWorldTests: XCTestCase {
                 + "<key>UTTypeTagSpecification</key><dict><key>public.filename-extension</key><array><string>txt</string><string>e\(i)</string></array></dict></dict>"
         }.joined()
         let manifest = """
-        <?xml version="1.0"?><plist version="1.0"><dict><key>CFBundleIdentifier</key><string>com.acme.app</string>
-        <key>CFBundleDocumentTypes</key><array><dict><key>CFBundleTypeRole</key><string>Editor</string><key>LSHandlerRank</key><string>Owner</string>
-        <key>LSItemContentTypes</key><array><string>com.acme.t0</string></array></dict></array>
-        <key>UTExportedTypeDeclarations</key><array>\(declarations)</array></dict></plist>
-        """
+            <?xml version="1.0"?><plist version="1.0"><dict><key>CFBundleIdentifier</key><string>com.acme.app</string>
+            <key>CFBundleDocumentTypes</key><array><dict><key>CFBundleTypeRole</key><string>Editor</string><key>LSHandlerRank</key><string>Owner</string>
+            <key>LSItemContentTypes</key><array><string>com.acme.t0</string></array></dict></array>
+            <key>UTExportedTypeDeclarations</key><array>\(declarations)</array></dict></plist>
+            """
         for i in 0..<2_000 { try TestManifest.write(manifest, to: dir, "A\(i)/Info.plist") }
         let start = Date()
         let run = try CLI.run(["check", "--format", "json"], in: dir)
         XCTAssertLessThan(Date().timeIntervalSince(start), 60)
         let findings = try CLI.json(run.stdout)["findings"] as? [[String: Any]] ?? []
-        XCTAssertEqual(findings.filter { $0["rule"] as? String == "rule-error" }.compactMap { $0["message"] as? String }, [],
-                       "every standard rule finishes within its limits")
+        XCTAssertEqual(
+            findings.filter { $0["rule"] as? String == "rule-error" }.compactMap { $0["message"] as? String }, [],
+            "every standard rule finishes within its limits")
         XCTAssertTrue(findings.contains { $0["rule"] as? String == "export-loses-extension" })
         let messages = findings.compactMap { $0["message"] as? String }
         XCTAssertLessThan(messages.map(\.count).max() ?? 0, 2_000, "messages name a few apps, then how many more")
@@ -38,16 +39,27 @@ final class HostileWorldTests: XCTestCase {
 
     /// A binary plist whose document types list one shared dictionary `count` times.
     func sharedDocumentTypes(_ count: Int) -> Data {
-        func be(_ v: Int, _ size: Int) -> [UInt8] { (0..<size).reversed().map { UInt8(truncatingIfNeeded: v >> ($0 * 8)) } }
-        func ascii(_ s: String) -> [UInt8] { (s.utf8.count < 15 ? [0x50 | UInt8(s.utf8.count)] : [0x5F, 0x10, UInt8(s.utf8.count)]) + Array(s.utf8) }
-        func counted(_ marker: UInt8, _ n: Int) -> [UInt8] { n < 15 ? [marker | UInt8(n)] : [marker | 0x0F, 0x12] + be(n, 4) }
+        func be(_ v: Int, _ size: Int) -> [UInt8] {
+            (0..<size).reversed().map { UInt8(truncatingIfNeeded: v >> ($0 * 8)) }
+        }
+        func ascii(_ s: String) -> [UInt8] {
+            (s.utf8.count < 15 ? [0x50 | UInt8(s.utf8.count)] : [0x5F, 0x10, UInt8(s.utf8.count)]) + Array(s.utf8)
+        }
+        func counted(_ marker: UInt8, _ n: Int) -> [UInt8] {
+            n < 15 ? [marker | UInt8(n)] : [marker | 0x0F, 0x12] + be(n, 4)
+        }
         func refs(_ list: [Int]) -> [UInt8] { list.flatMap { be($0, 4) } }
         let objects: [[UInt8]] = [
-            counted(0xD0, 2) + refs([1, 3]) + refs([2, 4]), ascii("CFBundleIdentifier"), ascii("com.bomb"), ascii("CFBundleDocumentTypes"),
-            counted(0xA0, count) + refs(Array(repeating: 5, count: count)), counted(0xD0, 1) + refs([6]) + refs([7]), ascii("CFBundleTypeName"), ascii("X"),
+            counted(0xD0, 2) + refs([1, 3]) + refs([2, 4]), ascii("CFBundleIdentifier"), ascii("com.bomb"),
+            ascii("CFBundleDocumentTypes"),
+            counted(0xA0, count) + refs(Array(repeating: 5, count: count)), counted(0xD0, 1) + refs([6]) + refs([7]),
+            ascii("CFBundleTypeName"), ascii("X"),
         ]
         var data = Array("bplist00".utf8), offsets: [Int] = []
-        for object in objects { offsets.append(data.count); data += object }
+        for object in objects {
+            offsets.append(data.count)
+            data += object
+        }
         let table = data.count
         for offset in offsets { data += be(offset, 4) }
         data += [0, 0, 0, 0, 0, 0, 4, 4] + be(objects.count, 8) + be(0, 8) + be(table, 8)
@@ -58,7 +70,8 @@ final class HostileWorldTests: XCTestCase {
     /// 25 s: a manifest may expand to 250,000 objects, lists are read to 2,000 entries, and
     /// every rule's findings stop at 2,000.
     func testSharedObjectsInABinaryManifestAreBounded() throws {
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("App"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("App"), withIntermediateDirectories: true)
         try sharedDocumentTypes(400_000).write(to: dir.appendingPathComponent("App/Info.plist"))
         var start = Date()
         let refused = try CLI.run(["check"], in: dir)

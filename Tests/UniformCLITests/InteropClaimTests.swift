@@ -11,59 +11,72 @@ final class InteropClaimTests: XCTestCase {
     override func setUpWithError() throws { dir = try CLI.temporaryDirectory() }
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
 
-    func manifest(id: String?, iOS: Bool = false, claims: [(types: [String], rank: String)] = [], exports: String = "") -> String {
+    func manifest(
+        id: String?, iOS: Bool = false, claims: [(types: [String], rank: String)] = [], exports: String = ""
+    ) -> String {
         let entries = claims.map { claim in
             "<dict><key>CFBundleTypeName</key><string>Doc</string><key>CFBundleTypeRole</key><string>Editor</string>"
                 + "<key>LSHandlerRank</key><string>\(claim.rank)</string><key>LSItemContentTypes</key><array>"
                 + claim.types.map { "<string>\($0)</string>" }.joined() + "</array></dict>"
         }.joined()
         return """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <plist version="1.0"><dict>
-        \(id.map { "<key>CFBundleIdentifier</key><string>\($0)</string>" } ?? "")\(iOS ? "<key>LSRequiresIPhoneOS</key><true/>" : "")
-        <key>CFBundleDocumentTypes</key><array>\(entries)</array>
-        <key>UTExportedTypeDeclarations</key><array>\(exports)</array>
-        </dict></plist>
-        """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict>
+            \(id.map { "<key>CFBundleIdentifier</key><string>\($0)</string>" } ?? "")\(iOS ? "<key>LSRequiresIPhoneOS</key><true/>" : "")
+            <key>CFBundleDocumentTypes</key><array>\(entries)</array>
+            <key>UTExportedTypeDeclarations</key><array>\(exports)</array>
+            </dict></plist>
+            """
     }
 
     func findings(_ rule: String) throws -> [(severity: String, message: String)] {
         let run = try CLI.run(["check", "--format", "json"], in: dir)
         XCTAssertNotEqual(run.status, 2, run.stderr)
         let all = try CLI.json(run.stdout)["findings"] as? [[String: Any]] ?? []
-        return all.filter { $0["rule"] as? String == rule }.map { ($0["severity"] as? String ?? "", $0["message"] as? String ?? "") }
+        return all.filter { $0["rule"] as? String == rule }.map {
+            ($0["severity"] as? String ?? "", $0["message"] as? String ?? "")
+        }
     }
 
     func testAnotherVendorsCleanIdentifierIsANoteAndTyposStayWarnings() throws {
-        try TestManifest.write(manifest(id: "com.sequel-ace.sequel-ace", claims: [
-            (["com.sequelpro.SequelPro.spf"], "Default"),        // another vendor's type: interop
-            (["com.sequel-ace.sequel-ace.sql"], "Owner"),         // own vendor, never declared: a bug
-            (["com.microsoft.waveform-\u{200B}audio"], "Default"), // invisible character: a bug
-            (["public.plain-txt"], "Default"),                    // Apple's namespace: a typo
-        ]), to: dir, "App/Info.plist")
+        try TestManifest.write(
+            manifest(
+                id: "com.sequel-ace.sequel-ace",
+                claims: [
+                    (["com.sequelpro.SequelPro.spf"], "Default"), // another vendor's type: interop
+                    (["com.sequel-ace.sequel-ace.sql"], "Owner"), // own vendor, never declared: a bug
+                    (["com.microsoft.waveform-\u{200B}audio"], "Default"), // invisible character: a bug
+                    (["public.plain-txt"], "Default"), // Apple's namespace: a typo
+                ]), to: dir, "App/Info.plist")
         let found = try findings("undeclared-type")
         XCTAssertEqual(found.count, 4, "\(found)")
         let notes = found.filter { $0.severity == "note" }
         XCTAssertEqual(notes.count, 1, "\(found)")
-        XCTAssertTrue(notes.first?.message.contains("'com.sequelpro.SequelPro.spf', another vendor's identifier") == true, "\(found)")
+        XCTAssertTrue(
+            notes.first?.message.contains("'com.sequelpro.SequelPro.spf', another vendor's identifier") == true,
+            "\(found)")
         XCTAssertEqual(found.filter { $0.severity == "warning" }.count, 3, "\(found)")
     }
 
     func testVendorFromExportsWhenTheBundleIDIsAPlaceholder() throws {
         let export = """
-        <dict><key>UTTypeIdentifier</key><string>com.sequel-ace.sequel-ace.spf</string>
-        <key>UTTypeConformsTo</key><array><string>public.data</string></array>
-        <key>UTTypeTagSpecification</key><dict><key>public.filename-extension</key><array><string>spf</string></array></dict></dict>
-        """
-        try TestManifest.write(manifest(id: "$(PRODUCT_BUNDLE_IDENTIFIER)", claims: [(["com.sequelpro.SequelPro.spf", "com.sequel-ace.sequel-ace.spfx"], "Default")],
-                                        exports: export), to: dir, "App/Info.plist")
+            <dict><key>UTTypeIdentifier</key><string>com.sequel-ace.sequel-ace.spf</string>
+            <key>UTTypeConformsTo</key><array><string>public.data</string></array>
+            <key>UTTypeTagSpecification</key><dict><key>public.filename-extension</key><array><string>spf</string></array></dict></dict>
+            """
+        try TestManifest.write(
+            manifest(
+                id: "$(PRODUCT_BUNDLE_IDENTIFIER)",
+                claims: [(["com.sequelpro.SequelPro.spf", "com.sequel-ace.sequel-ace.spfx"], "Default")],
+                exports: export), to: dir, "App/Info.plist")
         let found = try findings("undeclared-type")
         XCTAssertEqual(found.map(\.severity).sorted(), ["note", "warning"], "\(found)")
     }
 
     func testClaimsRankedNoneListOthersTypesAndStaySilent() throws {
         // QLMarkdown's app claims public.markdown (declared by Nova and Word) with rank None.
-        try TestManifest.write(manifest(id: "org.sbarex.QLMarkdown", claims: [(["public.markdown"], "None")]), to: dir, "App/Info.plist")
+        try TestManifest.write(
+            manifest(id: "org.sbarex.QLMarkdown", claims: [(["public.markdown"], "None")]), to: dir, "App/Info.plist")
         XCTAssertEqual(try findings("undeclared-type").count, 0)
     }
 
@@ -76,8 +89,11 @@ final class InteropClaimTests: XCTestCase {
             """
         }
         // Transmission: org.bittorrent.torrent also conforms to BitTorrent's com.bittorrent.torrent.
-        try TestManifest.write(manifest(id: "org.m0k.transmission", exports: export("org.bittorrent.torrent", "torrent", ["public.data", "com.bittorrent.torrent"])
-                                        + export("org.m0k.aqt", "aqt", ["public.data", "publiic.plain-text"])), to: dir, "App/Info.plist")
+        try TestManifest.write(
+            manifest(
+                id: "org.m0k.transmission",
+                exports: export("org.bittorrent.torrent", "torrent", ["public.data", "com.bittorrent.torrent"])
+                    + export("org.m0k.aqt", "aqt", ["public.data", "publiic.plain-text"])), to: dir, "App/Info.plist")
         let found = try findings("undeclared-type")
         XCTAssertEqual(found.count, 2, "\(found)")
         XCTAssertEqual(found.first { $0.message.contains("com.bittorrent.torrent") }?.severity, "note", "\(found)")
@@ -87,12 +103,16 @@ final class InteropClaimTests: XCTestCase {
     /// Kiwix's Support/Info.plist has no CFBundleIdentifier: Xcode completes it from build
     /// settings, where INFOPLIST_KEY_LSSupportsOpeningDocumentsInPlace sets the key.
     func testPartialInfoPlistReadAloneMakesTheStoreKeyANote() throws {
-        try TestManifest.write(manifest(id: nil, iOS: true, claims: [(["public.zip-archive"], "Default")]), to: dir, "Partial/Info.plist")
+        try TestManifest.write(
+            manifest(id: nil, iOS: true, claims: [(["public.zip-archive"], "Default")]), to: dir, "Partial/Info.plist")
         var found = try findings("ios-document-support-key")
         XCTAssertEqual(found.map(\.severity), ["note"], "\(found)")
-        XCTAssertTrue(found.first?.message.contains("INFOPLIST_KEY_LSSupportsOpeningDocumentsInPlace") == true, "\(found)")
+        XCTAssertTrue(
+            found.first?.message.contains("INFOPLIST_KEY_LSSupportsOpeningDocumentsInPlace") == true, "\(found)")
         try FileManager.default.removeItem(at: dir.appendingPathComponent("Partial"))
-        try TestManifest.write(manifest(id: "org.kiwix.kiwix", iOS: true, claims: [(["public.zip-archive"], "Default")]), to: dir, "Full/Info.plist")
+        try TestManifest.write(
+            manifest(id: "org.kiwix.kiwix", iOS: true, claims: [(["public.zip-archive"], "Default")]), to: dir,
+            "Full/Info.plist")
         found = try findings("ios-document-support-key")
         XCTAssertEqual(found.map(\.severity), ["warning"], "\(found)")
     }
@@ -100,15 +120,16 @@ final class InteropClaimTests: XCTestCase {
     /// Platypus's "Shell Script" entry lists .command, which Terminal's com.apple.terminal.shell-script
     /// types on every Mac; its public.shell-script claim covers it.
     func testCommandFilesAreTerminalShellScripts() throws {
-        try TestManifest.write("""
-        <?xml version="1.0" encoding="UTF-8"?>
-        <plist version="1.0"><dict><key>CFBundleIdentifier</key><string>org.sveinbjorn.Platypus</string>
-        <key>CFBundleDocumentTypes</key><array><dict><key>CFBundleTypeName</key><string>Shell Script</string>
-        <key>CFBundleTypeRole</key><string>Editor</string><key>LSHandlerRank</key><string>Alternate</string>
-        <key>CFBundleTypeExtensions</key><array><string>sh</string><string>command</string></array>
-        <key>LSItemContentTypes</key><array><string>public.shell-script</string></array></dict></array>
-        </dict></plist>
-        """, to: dir, "App/Info.plist")
+        try TestManifest.write(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>CFBundleIdentifier</key><string>org.sveinbjorn.Platypus</string>
+            <key>CFBundleDocumentTypes</key><array><dict><key>CFBundleTypeName</key><string>Shell Script</string>
+            <key>CFBundleTypeRole</key><string>Editor</string><key>LSHandlerRank</key><string>Alternate</string>
+            <key>CFBundleTypeExtensions</key><array><string>sh</string><string>command</string></array>
+            <key>LSItemContentTypes</key><array><string>public.shell-script</string></array></dict></array>
+            </dict></plist>
+            """, to: dir, "App/Info.plist")
         XCTAssertEqual(try findings("shadowed-legacy-keys").filter { $0.severity != "note" }.count, 0)
         let type = try CLI.run(["type", "run.command", "--platform", "macos"], in: dir)
         XCTAssertTrue(type.stdout.contains("com.apple.terminal.shell-script"), type.stdout)
@@ -117,7 +138,8 @@ final class InteropClaimTests: XCTestCase {
     /// kiwix-apple generates its Xcode project with XcodeGen: nothing checked in to read build
     /// settings from, which a newcomer is told once, with the way out.
     func testAGeneratedProjectIsNamed() throws {
-        try TestManifest.write(manifest(id: nil, iOS: true, claims: [(["public.zip-archive"], "Default")]), to: dir, "Support/Info.plist")
+        try TestManifest.write(
+            manifest(id: nil, iOS: true, claims: [(["public.zip-archive"], "Default")]), to: dir, "Support/Info.plist")
         try TestManifest.write("name: Kiwix\ntargets: {}\n", to: dir, "project.yml")
         let found = try findings("xcode.generated-project")
         XCTAssertEqual(found.count, 1)

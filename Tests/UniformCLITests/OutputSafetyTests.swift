@@ -10,22 +10,23 @@ final class OutputSafetyTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: dir) }
         let planted = "Doc\n::error file=ci.yml::pwned\n##[error]pwned"
         let manifest = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <plist version="1.0"><dict>
-        <key>CFBundleIdentifier</key><string>com.acme.app</string><key>LSRequiresIPhoneOS</key><true/>
-        <key>CFBundleDocumentTypes</key><array><dict>
-        <key>CFBundleTypeName</key><string>\(planted)</string><key>CFBundleTypeRole</key><string>Viewer</string>
-        <key>LSItemContentTypes</key><array><string>public.plain-text</string></array>
-        </dict></array>
-        </dict></plist>
-        """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict>
+            <key>CFBundleIdentifier</key><string>com.acme.app</string><key>LSRequiresIPhoneOS</key><true/>
+            <key>CFBundleDocumentTypes</key><array><dict>
+            <key>CFBundleTypeName</key><string>\(planted)</string><key>CFBundleTypeRole</key><string>Viewer</string>
+            <key>LSItemContentTypes</key><array><string>public.plain-text</string></array>
+            </dict></array>
+            </dict></plist>
+            """
         try TestManifest.write(manifest, to: dir, "App\u{1B}[31m/Info.plist")
         for format in ["text", "tap", "github"] {
             let run = try CLI.run(["check", "--format", format], in: dir)
             XCTAssertTrue(run.stdout.contains("pwned"), "\(format): the finding is reported: \(run.stdout)")
             XCTAssertFalse(run.stdout.unicodeScalars.contains { $0.value == 0x1B }, "\(format): raw ESC")
             for line in run.stdout.split(separator: "\n", omittingEmptySubsequences: false) {
-                XCTAssertFalse(line.hasPrefix("::error file=ci.yml") || line.hasPrefix("##[error]"), "\(format): \(line)")
+                XCTAssertFalse(
+                    line.hasPrefix("::error file=ci.yml") || line.hasPrefix("##[error]"), "\(format): \(line)")
             }
         }
     }
@@ -35,7 +36,10 @@ final class OutputSafetyTests: XCTestCase {
     func testInvisibleFormatCharactersAreShown() throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        try TestManifest.write(TestManifest.app("com.acme.app", claims: ["com.microsoft.waveform-\u{200B}audio", "com.acme.\u{202E}txt.exe"]), to: dir, "App/Info.plist")
+        try TestManifest.write(
+            TestManifest.app(
+                "com.acme.app", claims: ["com.microsoft.waveform-\u{200B}audio", "com.acme.\u{202E}txt.exe"]), to: dir,
+            "App/Info.plist")
         let run = try CLI.run(["check"], in: dir)
         XCTAssertTrue(run.stdout.contains("'com.microsoft.waveform-\\u{200B}audio'"), run.stdout)
         XCTAssertTrue(run.stdout.contains("com.acme.\\u{202E}txt.exe"), run.stdout)
@@ -47,16 +51,20 @@ final class OutputSafetyTests: XCTestCase {
     func testFindingsPerCheckAreCapped() throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        try TestManifest.write(TestManifest.app("com.acme.app", claims: ["public.plain-text"]), to: dir, "App/Info.plist")
-        try TestManifest.write("""
-        uniform.check { id = "flood", severity = "note", run = function(report)
-          for i = 1, 2500 do report { message = "finding " .. i, at = uniform.apps()[1] } end
-        end }
-        """, to: dir, "rules/flood.lua")
+        try TestManifest.write(
+            TestManifest.app("com.acme.app", claims: ["public.plain-text"]), to: dir, "App/Info.plist")
+        try TestManifest.write(
+            """
+            uniform.check { id = "flood", severity = "note", run = function(report)
+              for i = 1, 2500 do report { message = "finding " .. i, at = uniform.apps()[1] } end
+            end }
+            """, to: dir, "rules/flood.lua")
         let run = try CLI.run(["check", "-r", "rules/flood.lua", "--format", "json"], in: dir)
         let findings = try XCTUnwrap(try CLI.json(run.stdout)["findings"] as? [[String: Any]])
         let flood = findings.filter { $0["rule"] as? String == "flood" }
         XCTAssertEqual(flood.count, 2_001)
-        XCTAssertTrue(flood.contains { ($0["message"] as? String)?.contains("500 more findings of 'flood' not shown") == true }, "\(flood.suffix(2))")
+        XCTAssertTrue(
+            flood.contains { ($0["message"] as? String)?.contains("500 more findings of 'flood' not shown") == true },
+            "\(flood.suffix(2))")
     }
 }

@@ -8,7 +8,8 @@ final class PackagePluginTests: XCTestCase {
     func testADependingPackageListsTheUniformCommand() throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("Sources/MyKit"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("Sources/MyKit"), withIntermediateDirectories: true)
         try """
         // swift-tools-version:6.0
         import PackageDescription
@@ -19,10 +20,13 @@ final class PackagePluginTests: XCTestCase {
             targets: [.target(name: "MyKit")]
         )
         """.write(to: dir.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
-        try "public let answer = 42\n".write(to: dir.appendingPathComponent("Sources/MyKit/MyKit.swift"), atomically: true, encoding: .utf8)
+        try "public let answer = 42\n".write(
+            to: dir.appendingPathComponent("Sources/MyKit/MyKit.swift"), atomically: true, encoding: .utf8)
 
-        let run = try CLI.run(["swift", "package", "plugin", "--list"], in: dir, executable: URL(fileURLWithPath: "/usr/bin/env"))
+        let run = try CLI.run(
+            ["swift", "package", "plugin", "--list"], in: dir, executable: URL(fileURLWithPath: "/usr/bin/env"))
         XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertTrue(run.stdout.contains("‘uniform’ (plugin ‘UniformPlugin’ in package ‘uniform’)"), run.stdout + run.stderr)
+        XCTAssertTrue(
+            run.stdout.contains("‘uniform’ (plugin ‘UniformPlugin’ in package ‘uniform’)"), run.stdout + run.stderr)
     }
 }

@@ -19,13 +19,18 @@ final class PlatformWorldTests: XCTestCase {
             </dict></array>
             """
         }
-        try TestManifest.write(TestManifest.app("com.acme.notes.ios", claims: ["net.daringfireball.markdown"], rank: "Owner",
-                                                extra: markdown(parents: ["public.data"]) + "<key>LSRequiresIPhoneOS</key><true/>"),
-                               to: dir, "iOS/Info.plist")
-        try TestManifest.write(TestManifest.app("com.acme.notes.mac", claims: ["net.daringfireball.markdown"], rank: "Owner",
-                                                extra: markdown(parents: ["public.plain-text"])),
-                               to: dir, "Mac/Info.plist")
-        try TestManifest.write("return { manifests = { \"iOS\", \"Mac\" }, tests = { \"tests\" } }\n", to: dir, ".uniform.lua")
+        try TestManifest.write(
+            TestManifest.app(
+                "com.acme.notes.ios", claims: ["net.daringfireball.markdown"], rank: "Owner",
+                extra: markdown(parents: ["public.data"]) + "<key>LSRequiresIPhoneOS</key><true/>"),
+            to: dir, "iOS/Info.plist")
+        try TestManifest.write(
+            TestManifest.app(
+                "com.acme.notes.mac", claims: ["net.daringfireball.markdown"], rank: "Owner",
+                extra: markdown(parents: ["public.plain-text"])),
+            to: dir, "Mac/Info.plist")
+        try TestManifest.write(
+            "return { manifests = { \"iOS\", \"Mac\" }, tests = { \"tests\" } }\n", to: dir, ".uniform.lua")
     }
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
@@ -49,11 +54,13 @@ final class PlatformWorldTests: XCTestCase {
         XCTAssertTrue(resolve.stdout.contains("on iOS:\n.md → net.daringfireball.markdown"), resolve.stdout)
         XCTAssertTrue(resolve.stdout.contains("on macOS:\n.md → net.daringfireball.markdown"), resolve.stdout)
         let iOSSection = resolve.stdout.components(separatedBy: "on macOS:")[0]
-        XCTAssertTrue(iOSSection.contains("com.acme.notes.ios") && !iOSSection.contains("com.acme.notes.mac"), resolve.stdout)
+        XCTAssertTrue(
+            iOSSection.contains("com.acme.notes.ios") && !iOSSection.contains("com.acme.notes.mac"), resolve.stdout)
 
         let claims = try CLI.run(["claims", ".md"], in: dir)
         XCTAssertTrue(claims.stdout.hasPrefix("on iOS:\n"), claims.stdout)
-        XCTAssertFalse(claims.stdout.components(separatedBy: "on macOS:")[0].contains("com.acme.notes.mac"), claims.stdout)
+        XCTAssertFalse(
+            claims.stdout.components(separatedBy: "on macOS:")[0].contains("com.acme.notes.mac"), claims.stdout)
         let graph = try CLI.run(["graph", ".md"], in: dir)
         XCTAssertTrue(graph.stderr.contains("drawn for iOS; --platform macos draws macOS's world"), graph.stderr)
         XCTAssertFalse(graph.stdout.contains("com.acme.notes.mac"), graph.stdout)
@@ -70,26 +77,29 @@ final class PlatformWorldTests: XCTestCase {
     /// Assertions without a platform hold on every platform the apps they name exist on; a
     /// misspelled app fails instead of passing.
     func testAssertionsHoldOnEveryPlatformOfTheirApps() throws {
-        try TestManifest.write("""
-        describe("per platform", function()
-          it("opens in each platform's own app", function()
-            assert.opens_first(".md", "com.acme.notes.ios")
-            assert.opens_first(".md", "com.acme.notes.mac")
-            assert.cannot_open(".md", "com.acme.notes.mac", { platform = "ios" })
-          end)
-          it("is text everywhere", function()
-            assert.conforms(".md", "public.text")
-          end)
-          it("names an app that does not exist", function()
-            assert.cannot_open(".md", "com.acme.notse.ios")
-          end)
-        end)
-        """, to: dir, "tests/platform_test.lua")
+        try TestManifest.write(
+            """
+            describe("per platform", function()
+              it("opens in each platform's own app", function()
+                assert.opens_first(".md", "com.acme.notes.ios")
+                assert.opens_first(".md", "com.acme.notes.mac")
+                assert.cannot_open(".md", "com.acme.notes.mac", { platform = "ios" })
+              end)
+              it("is text everywhere", function()
+                assert.conforms(".md", "public.text")
+              end)
+              it("names an app that does not exist", function()
+                assert.cannot_open(".md", "com.acme.notse.ios")
+              end)
+            end)
+            """, to: dir, "tests/platform_test.lua")
         let run = try failingSuite()
         XCTAssertTrue(run.stdout.contains("1 passed, 2 failed"), run.stdout)
         XCTAssertTrue(run.stdout.contains("on iOS: \".md\" should conform to \"public.text\""), run.stdout)
         XCTAssertTrue(run.stdout.contains("no app \"com.acme.notse.ios\" in the world (a typo?)"), run.stdout)
-        XCTAssertTrue(run.stdout.contains("tests/platform_test.lua:11: no app"), "the failure points at the test line: \(run.stdout)")
+        XCTAssertTrue(
+            run.stdout.contains("tests/platform_test.lua:11: no app"),
+            "the failure points at the test line: \(run.stdout)")
     }
 
     /// `diff` asks each question per platform when either side has apps of both, and reports a
@@ -100,35 +110,39 @@ final class PlatformWorldTests: XCTestCase {
         let copy = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: copy) }
         try FileManager.default.copyItem(at: dir.appendingPathComponent("iOS"), to: copy.appendingPathComponent("iOS"))
-        try TestManifest.write(before.replacingOccurrences(of: "UTExportedTypeDeclarations", with: "UTImportedTypeDeclarations")
-                                     .replacingOccurrences(of: "<string>public.plain-text</string>", with: "<string>public.data</string>"),
-                               to: copy, "Mac/Info.plist")
+        try TestManifest.write(
+            before.replacingOccurrences(of: "UTExportedTypeDeclarations", with: "UTImportedTypeDeclarations")
+                .replacingOccurrences(of: "<string>public.plain-text</string>", with: "<string>public.data</string>"),
+            to: copy, "Mac/Info.plist")
         let diff = try CLI.run(["diff", copy.path, dir.path], in: copy)
         XCTAssertEqual(diff.status, 0, diff.stderr)
-        XCTAssertTrue(diff.stdout.contains("net.daringfireball.markdown (macOS): public.data → public.plain-text"), diff.stdout)
+        XCTAssertTrue(
+            diff.stdout.contains("net.daringfireball.markdown (macOS): public.data → public.plain-text"), diff.stdout)
         XCTAssertTrue(diff.stdout.contains("types re-declared (1):"), diff.stdout)
-        XCTAssertTrue(diff.stdout.contains("imported by com.acme.notes.mac → exported by com.acme.notes.mac"), diff.stdout)
+        XCTAssertTrue(
+            diff.stdout.contains("imported by com.acme.notes.mac → exported by com.acme.notes.mac"), diff.stdout)
         XCTAssertFalse(diff.stdout.contains("(iOS): public"), "the iOS declaration did not change: \(diff.stdout)")
     }
 
     func testAPolicyAssumingTextOnIOSFails() throws {
-        try TestManifest.write("""
-        describe("markdown", function()
-          it("is text on macOS", function()
-            assert.is_true(uniform.conforms(".md", "public.text") or true)
-            local t = uniform.type(".md", { platform = "macos" })
-            assert.equal("net.daringfireball.markdown", t.id)
-            assert.is_true(uniform.resolve(".md", { platform = "macos" }).default == "com.acme.notes.mac")
-          end)
-          it("is text on iOS", function()
-            local r = uniform.resolve(".md", { platform = "ios" })
-            assert.equal("com.acme.notes.ios", r.default)
-            local text = false
-            for _, s in ipairs(r.type.supertypes) do if s == "public.text" then text = true end end
-            assert.is_true(text, "on iOS the type is data only")
-          end)
-        end)
-        """, to: dir, "tests/markdown_test.lua")
+        try TestManifest.write(
+            """
+            describe("markdown", function()
+              it("is text on macOS", function()
+                assert.is_true(uniform.conforms(".md", "public.text") or true)
+                local t = uniform.type(".md", { platform = "macos" })
+                assert.equal("net.daringfireball.markdown", t.id)
+                assert.is_true(uniform.resolve(".md", { platform = "macos" }).default == "com.acme.notes.mac")
+              end)
+              it("is text on iOS", function()
+                local r = uniform.resolve(".md", { platform = "ios" })
+                assert.equal("com.acme.notes.ios", r.default)
+                local text = false
+                for _, s in ipairs(r.type.supertypes) do if s == "public.text" then text = true end end
+                assert.is_true(text, "on iOS the type is data only")
+              end)
+            end)
+            """, to: dir, "tests/markdown_test.lua")
         let run = try failingSuite()
         XCTAssertTrue(run.stdout.contains("1 passed, 1 failed"), run.stdout)
         XCTAssertTrue(run.stdout.contains("on iOS the type is data only"), run.stdout)

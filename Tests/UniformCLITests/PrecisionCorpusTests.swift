@@ -12,12 +12,18 @@ final class PrecisionCorpusTests: XCTestCase {
     func testClassifiedRealFindings() throws {
         let plists = URL(fileURLWithPath: try CLI.shared("realworld/plists"))
         let xcode = URL(fileURLWithPath: try CLI.shared("realworld/xcode"))
-        let text = try String(contentsOf: CLI.packageRoot.appendingPathComponent("Tests/UniformCLITests/Precision/corpus.tsv"), encoding: .utf8)
-        var lines = text.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        let text = try String(
+            contentsOf: CLI.packageRoot.appendingPathComponent("Tests/UniformCLITests/Precision/corpus.tsv"),
+            encoding: .utf8)
+        var lines = text.split(separator: "\n").map {
+            $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        }
         let header = lines.removeFirst()
         func column(_ name: String) -> Int { header.firstIndex(of: name)! }
         let rows = lines.filter { $0.count == header.count }.map {
-            Row(source: $0[column("source")], rule: $0[column("rule")], subject: $0[column("subject")], line: $0[column("line")],
+            Row(
+                source: $0[column("source")], rule: $0[column("rule")], subject: $0[column("subject")],
+                line: $0[column("line")],
                 verdict: $0[column("verdict")], status: $0[column("status")], reason: $0[column("reason")])
         }
         XCTAssertGreaterThan(rows.count, 150)
@@ -25,10 +31,16 @@ final class PrecisionCorpusTests: XCTestCase {
         // One run per app, as a team runs it; each repository from its root.
         var runs: [(source: String, arguments: [String], directory: URL)] = []
         for file in try FileManager.default.contentsOfDirectory(atPath: plists.path).sorted() {
-            runs.append(("plists/" + file, ["check", plists.appendingPathComponent(file).path, "--format", "json"], FileManager.default.temporaryDirectory))
+            runs.append(
+                (
+                    "plists/" + file, ["check", plists.appendingPathComponent(file).path, "--format", "json"],
+                    FileManager.default.temporaryDirectory
+                ))
         }
-        for repository in try FileManager.default.contentsOfDirectory(atPath: xcode.path).sorted() where !repository.contains(".") {
-            runs.append(("xcode/" + repository, ["check", "--format", "json"], xcode.appendingPathComponent(repository)))
+        for repository in try FileManager.default.contentsOfDirectory(atPath: xcode.path).sorted()
+        where !repository.contains(".") {
+            runs.append(
+                ("xcode/" + repository, ["check", "--format", "json"], xcode.appendingPathComponent(repository)))
         }
         var present: [String: String] = [:]
         for (job, run) in zip(runs, CLI.runAll(runs.map { ($0.arguments, $0.directory) })) {
@@ -49,7 +61,8 @@ final class PrecisionCorpusTests: XCTestCase {
             switch (row.verdict, row.status) {
             case ("true", _) where severity == nil: lost.append("\(key): \(row.reason)")
             case ("false", "fixed") where severity != nil: back.append("\(key): \(row.reason)")
-            case ("false", "note") where severity != nil && severity != "note": louder.append("\(key) is a \(severity!): \(row.reason)")
+            case ("false", "note") where severity != nil && severity != "note":
+                louder.append("\(key) is a \(severity!): \(row.reason)")
             case ("false", "open") where severity == nil: gone.append(key)
             default: break
             }
@@ -59,6 +72,8 @@ final class PrecisionCorpusTests: XCTestCase {
         XCTAssertEqual(louder, [], "findings accepted only as notes are louder again")
         XCTAssertEqual(gone, [], "open false findings that are gone: mark them fixed in corpus.tsv")
         let open = rows.filter { $0.status == "open" }.count
-        print("precision corpus: \(rows.filter { $0.verdict == "true" }.count) true kept, \(rows.filter { $0.status == "fixed" }.count) false fixed, \(open) false still open")
+        print(
+            "precision corpus: \(rows.filter { $0.verdict == "true" }.count) true kept, \(rows.filter { $0.status == "fixed" }.count) false fixed, \(open) false still open"
+        )
     }
 }

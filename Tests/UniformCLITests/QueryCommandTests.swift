@@ -15,7 +15,9 @@ final class QueryCommandTests: XCTestCase {
         XCTAssertNotNil(type["supertypes"] as? [String])
         let handlers = try XCTUnwrap(json["handlers"] as? [[String: Any]])
         XCTAssertFalse(handlers.isEmpty)
-        for key in ["bundle_id", "rank", "role", "match", "distance", "claim", "reasons"] { XCTAssertNotNil(handlers[0][key], key) }
+        for key in ["bundle_id", "rank", "role", "match", "distance", "claim", "reasons"] {
+            XCTAssertNotNil(handlers[0][key], key)
+        }
         let claim = try XCTUnwrap(handlers[0]["claim"] as? [String: Any])
         XCTAssertTrue((claim["file"] as? String)?.hasSuffix("BradLarson__Molecules__Molecules__Info.plist") ?? false)
         XCTAssertNotNil(claim["line"] as? Int)
@@ -43,7 +45,8 @@ final class QueryCommandTests: XCTestCase {
     /// Identifiers Launch Services itself produced: `.download` folders (code 10 is
     /// `com.apple.package`) and empty tags, which decode and are dynamic.
     func testTypeOfLaunchServicesOwnDynamicIdentifiers() throws {
-        let download = try CLI.json(try CLI.run(["type", "dyn.ah62d4qmuhk2x43dts71g255bqu", "--format", "json"]).stdout)
+        let download = try CLI.json(
+            try CLI.run(["type", "dyn.ah62d4qmuhk2x43dts71g255bqu", "--format", "json"]).stdout)
         XCTAssertEqual(download["dynamic"] as? Bool, true)
         XCTAssertEqual((download["supertypes"] as? [String])?.first, "com.apple.package")
         XCTAssertEqual((download["tags"] as? [String: [String]])?["public.filename-extension"], ["download"])
@@ -61,7 +64,8 @@ final class QueryCommandTests: XCTestCase {
         XCTAssertTrue(run.stderr.contains("is read as a file name with the extension 'never-declared'"), run.stderr)
         XCTAssertTrue(run.stderr.contains("uti:net.example.never-declared"), run.stderr)
         let file = try CLI.run(["resolve", "report.final.pdf"])
-        XCTAssertFalse(file.stderr.contains("read as a file name"), "an ordinary file name gets no note: \(file.stderr)")
+        XCTAssertFalse(
+            file.stderr.contains("read as a file name"), "an ordinary file name gets no note: \(file.stderr)")
     }
 
     /// SPEC §2: a flat `.plugin` file on a Mac is `dyn.ah62d4rv4ge81a5dzq7y06` (macOS types a
@@ -76,7 +80,8 @@ final class QueryCommandTests: XCTestCase {
             let run = try CLI.run(["type", folder, "--platform", "macos"], in: empty)
             XCTAssertTrue(run.stdout.hasPrefix("com.apple.plugin\n"), "\(folder): \(run.stdout)")
         }
-        XCTAssertTrue(try CLI.run(["type", "x.plugin", "--platform", "ios"], in: empty).stdout.hasPrefix("com.apple.plugin\n"))
+        XCTAssertTrue(
+            try CLI.run(["type", "x.plugin", "--platform", "ios"], in: empty).stdout.hasPrefix("com.apple.plugin\n"))
         let both = try CLI.run(["type", "x.plugin"], in: empty)
         XCTAssertTrue(both.stdout.contains("on iOS:\ncom.apple.plugin"), both.stdout)
         XCTAssertTrue(both.stdout.contains("on macOS:\ndyn.ah62d4rv4ge81a5dzq7y06"), both.stdout)
@@ -90,8 +95,10 @@ final class QueryCommandTests: XCTestCase {
         // claims says which filter applied on macOS and why the bundle type never wins for a file.
         let claims = try CLI.run(["claims", ".plugin", "--platform", "macos"], in: empty)
         XCTAssertTrue(claims.stdout.contains("none is picked for a file (it gets a dynamic type)"), claims.stdout)
-        XCTAssertTrue(claims.stdout.contains("on macOS a file is typed among the types conforming to public.data"), claims.stdout)
-        XCTAssertTrue(claims.stdout.contains("com.apple.plugin  [loses] never picked for a file on macOS"), claims.stdout)
+        XCTAssertTrue(
+            claims.stdout.contains("on macOS a file is typed among the types conforming to public.data"), claims.stdout)
+        XCTAssertTrue(
+            claims.stdout.contains("com.apple.plugin  [loses] never picked for a file on macOS"), claims.stdout)
         // conforms holds only where every platform in play agrees.
         XCTAssertEqual(try CLI.run(["conforms", "x.plugin", "com.apple.package"], in: empty).status, 1)
         XCTAssertEqual(try CLI.run(["conforms", "x.plugin/", "com.apple.package"], in: empty).status, 0)
@@ -105,11 +112,14 @@ final class QueryCommandTests: XCTestCase {
         XCTAssertEqual(run.status, 0, run.stderr)
         let json = try CLI.json(run.stdout)
         let byPlatform = try XCTUnwrap(json["by_platform"] as? [String: [String: Any]], run.stdout)
-        let macHandlers = (byPlatform["macos"]?["handlers"] as? [[String: Any]])?.compactMap { $0["bundle_id"] as? String } ?? []
-        let iOSHandlers = (byPlatform["ios"]?["handlers"] as? [[String: Any]])?.compactMap { $0["bundle_id"] as? String } ?? []
+        let macHandlers =
+            (byPlatform["macos"]?["handlers"] as? [[String: Any]])?.compactMap { $0["bundle_id"] as? String } ?? []
+        let iOSHandlers =
+            (byPlatform["ios"]?["handlers"] as? [[String: Any]])?.compactMap { $0["bundle_id"] as? String } ?? []
         XCTAssertFalse(macHandlers.isEmpty)
         XCTAssertFalse(iOSHandlers.isEmpty)
-        XCTAssertTrue(Set(macHandlers).isDisjoint(with: iOSHandlers), "no app answers on both: \(macHandlers) \(iOSHandlers)")
+        XCTAssertTrue(
+            Set(macHandlers).isDisjoint(with: iOSHandlers), "no app answers on both: \(macHandlers) \(iOSHandlers)")
         let text = try CLI.run(["resolve", ".txt", "-m", plists])
         XCTAssertTrue(text.stdout.hasPrefix("on iOS:\n"), text.stdout)
         XCTAssertTrue(text.stdout.contains("\n\non macOS:\n"), text.stdout)
@@ -126,9 +136,13 @@ final class QueryCommandTests: XCTestCase {
         XCTAssertTrue(avif.stdout.contains("source: scriptingosx/utiluti@ReadMe.md"), avif.stdout)
         let md = try CLI.run(["type", "README.md", "--platform", "macos"], in: empty)
         XCTAssertTrue(md.stdout.hasPrefix("net.daringfireball.markdown\n"), md.stdout)
-        XCTAssertTrue(md.stdout.contains("developer.apple.com/documentation/uniformtypeidentifiers/uttype-swift.struct/markdown"), md.stdout)
+        XCTAssertTrue(
+            md.stdout.contains("developer.apple.com/documentation/uniformtypeidentifiers/uttype-swift.struct/markdown"),
+            md.stdout)
         // Every supplement line names its sources and versions.
-        let text = try String(contentsOf: CLI.packageRoot.appendingPathComponent("Sources/UniformCore/Catalog/AppleSupplement.catalog"), encoding: .utf8)
+        let text = try String(
+            contentsOf: CLI.packageRoot.appendingPathComponent("Sources/UniformCore/Catalog/AppleSupplement.catalog"),
+            encoding: .utf8)
         for line in text.split(separator: "\n") where !line.hasPrefix("#") {
             XCTAssertTrue(line.contains("\t@source=") && line.contains("\t@since="), String(line))
         }
@@ -151,8 +165,11 @@ final class QueryCommandTests: XCTestCase {
             XCTAssertTrue(run.stderr.contains(message), "\(arguments): \(run.stderr)")
         }
         // A real folder is typed as one without dir:.
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("Thing.plugin"), withIntermediateDirectories: true)
-        XCTAssertTrue(try CLI.run(["type", "Thing.plugin", "--platform", "macos"], in: dir).stdout.hasPrefix("com.apple.plugin\n"))
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("Thing.plugin"), withIntermediateDirectories: true)
+        XCTAssertTrue(
+            try CLI.run(["type", "Thing.plugin", "--platform", "macos"], in: dir).stdout.hasPrefix("com.apple.plugin\n")
+        )
     }
 
     func testConformsExitCodes() throws {
@@ -164,7 +181,9 @@ final class QueryCommandTests: XCTestCase {
     func testBadInputExitsTwoWithFileAndLine() throws {
         let dir = try CLI.temporaryDirectory()
         let bad = dir.appendingPathComponent("Info.plist")
-        try "<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n<dict>\n  <key>CFBundleIdentifier</key>\n  <strin>x</strin>\n</dict>\n</plist>\n".write(to: bad, atomically: true, encoding: .utf8)
+        try
+            "<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n<dict>\n  <key>CFBundleIdentifier</key>\n  <strin>x</strin>\n</dict>\n</plist>\n"
+            .write(to: bad, atomically: true, encoding: .utf8)
         let result = try CLI.run(["resolve", ".pdb", "-m", bad.path])
         XCTAssertEqual(result.status, 2)
         XCTAssertTrue(result.stderr.contains("Info.plist:5:"), result.stderr)
@@ -191,11 +210,16 @@ final class QueryCommandTests: XCTestCase {
         <key>CFBundleDocumentTypes</key><array><dict><key>CFBundleTypeRole</key><string>Editor</string>
         <key>LSItemContentTypes</key><array><string>public.plain-text</string></array></dict></array></dict></plist>
         """.write(to: dir.appendingPathComponent("Info.plist"), atomically: true, encoding: .utf8)
-        let ok = try CLI.run(["send", "a.txt", "--from", "com.x", "--to", "com.acme.text", "-m", dir.path, "--format", "json"])
+        let ok = try CLI.run([
+            "send", "a.txt", "--from", "com.x", "--to", "com.acme.text", "-m", dir.path, "--format", "json",
+        ])
         XCTAssertEqual(ok.status, 0, ok.stderr)
         let json = try CLI.json(ok.stdout)
-        for key in ["accepted", "reason", "url", "source_application", "annotation", "open_in_place", "schema_version"] { XCTAssertTrue(json.keys.contains(key), key) }
-        XCTAssertEqual(json["url"] as? String, "file:///private/var/mobile/Containers/Data/Application/com.acme.text/Documents/Inbox/a.txt")
+        for key in ["accepted", "reason", "url", "source_application", "annotation", "open_in_place", "schema_version"]
+        { XCTAssertTrue(json.keys.contains(key), key) }
+        XCTAssertEqual(
+            json["url"] as? String,
+            "file:///private/var/mobile/Containers/Data/Application/com.acme.text/Documents/Inbox/a.txt")
         let refused = try CLI.run(["send", "a.png", "--from", "com.x", "--to", "com.acme.text", "-m", dir.path])
         XCTAssertEqual(refused.status, 1)
         XCTAssertTrue(refused.stdout.contains("refused"))
@@ -206,7 +230,8 @@ final class QueryCommandTests: XCTestCase {
         let commands: [[String]] = [
             ["resolve", ".pdb", "-m", apps], ["type", ".pdb", "-m", apps], ["check", apps],
             ["send", "a.pdb", "--from", "x", "--to", "com.sunsetlakesoftware.molecules", "-m", apps],
-            ["rules"], ["claims", ".pdb", "-m", apps], ["diff", apps, apps], ["test", "examples/molecules/tests", "-m", apps],
+            ["rules"], ["claims", ".pdb", "-m", apps], ["diff", apps, apps],
+            ["test", "examples/molecules/tests", "-m", apps],
         ]
         for command in commands {
             let result = try CLI.run(command + ["--format", "json"])

@@ -8,37 +8,39 @@ final class ReplScriptedTests: XCTestCase {
 
     func testGoodInputPrintsResultsAndExitsZero() throws {
         let input = """
-        uniform.type(".pdb").id
-        n = 0
-        for _, app in ipairs(uniform.apps()) do
-          n = n + 1
-        end
-        #uniform.apps()
-        t = { 1, 2, { x = "y" } }
+            uniform.type(".pdb").id
+            n = 0
+            for _, app in ipairs(uniform.apps()) do
+              n = n + 1
+            end
+            #uniform.apps()
+            t = { 1, 2, { x = "y" } }
 
-        t
-        print("printed", 1)
-        :type .pdb
-        """
+            t
+            print("printed", 1)
+            :type .pdb
+            """
         let result = try CLI.run(["repl"] + apps, stdin: input)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stderr, "")
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        XCTAssertEqual(Array(lines.prefix(4)), ["com.sunsetlakesoftware.molecules.pdb", "6", "{ 1, 2, { x = \"y\" } }", "printed\t1"])
+        XCTAssertEqual(
+            Array(lines.prefix(4)),
+            ["com.sunsetlakesoftware.molecules.pdb", "6", "{ 1, 2, { x = \"y\" } }", "printed\t1"])
         XCTAssertTrue(result.stdout.contains("com.sunsetlakesoftware.molecules.pdb\n  declared:"), result.stdout)
         XCTAssertFalse(result.stdout.contains("uniform>"), "no prompts when piped")
     }
 
     func testFailuresReportInputLinesAndExitOne() throws {
         let input = """
-        1 + 1
-        error("first")
-        x = = 2
-        :nope
-        :load missing.lua
-        nil + 1
-        'after'
-        """
+            1 + 1
+            error("first")
+            x = = 2
+            :nope
+            :load missing.lua
+            nil + 1
+            'after'
+            """
         let result = try CLI.run(["repl"] + apps, stdin: input)
         XCTAssertEqual(result.status, 1, result.stdout + result.stderr)
         XCTAssertEqual(result.stdout, "2\nafter\n")
@@ -66,20 +68,22 @@ final class ReplScriptedTests: XCTestCase {
         greeting = "hello from the rule"
         """.write(to: rule, atomically: true, encoding: .utf8)
         let input = """
-        :load \(rule.path)
-        greeting
-        :reload
-        greeting
-        :why .pdb
-        :apps
-        :help
-        :quit
-        'not reached'
-        """
+            :load \(rule.path)
+            greeting
+            :reload
+            greeting
+            :why .pdb
+            :apps
+            :help
+            :quit
+            'not reached'
+            """
         let result = try CLI.run(["repl"] + apps, stdin: input)
         XCTAssertEqual(result.status, 0, result.stderr)
         let out = result.stdout
-        XCTAssertEqual(out.components(separatedBy: "hello from the rule").count, 3, "the :load'ed file runs again after :reload\n" + out)
+        XCTAssertEqual(
+            out.components(separatedBy: "hello from the rule").count, 3,
+            "the :load'ed file runs again after :reload\n" + out)
         XCTAssertTrue(out.contains("reloaded: 6 apps"), out)
         XCTAssertTrue(out.contains(".pdb → com.sunsetlakesoftware.molecules.pdb"), out)
         XCTAssertTrue(out.contains("com.zipwerk.unzipper"), out)

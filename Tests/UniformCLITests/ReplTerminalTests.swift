@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import UniformRules
+import XCTest
 
 /// `uniform repl` on a real pseudo-terminal: prompt, completion, multi-line input, Ctrl-C,
 /// persistent history.
@@ -17,7 +17,8 @@ final class ReplTerminalTests: XCTestCase {
 
     func start() throws -> PseudoTerminal {
         let apps = CLI.packageRoot.appendingPathComponent("examples/molecules/apps").path
-        let terminal = try PseudoTerminal(arguments: ["repl", "-m", apps], environment: ["XDG_STATE_HOME": state.path, "HOME": state.path])
+        let terminal = try PseudoTerminal(
+            arguments: ["repl", "-m", apps], environment: ["XDG_STATE_HOME": state.path, "HOME": state.path])
         terminal.expect("uniform> ")
         return terminal
     }

@@ -12,8 +12,10 @@ final class RepositoryBoundaryTests: XCTestCase {
         repository = try CLI.temporaryDirectory()
         outside = try CLI.temporaryDirectory()
         // A "secret" outside the repository that parses as a manifest.
-        try TestManifest.write(TestManifest.app("com.secret.token-1234", claims: ["public.data"]), to: outside, "Secret/Info.plist")
-        try TestManifest.write(TestManifest.app("com.acme.app", claims: ["public.plain-text"]), to: repository, "App/Info.plist")
+        try TestManifest.write(
+            TestManifest.app("com.secret.token-1234", claims: ["public.data"]), to: outside, "Secret/Info.plist")
+        try TestManifest.write(
+            TestManifest.app("com.acme.app", claims: ["public.plain-text"]), to: repository, "App/Info.plist")
     }
 
     override func tearDownWithError() throws {
@@ -21,14 +23,20 @@ final class RepositoryBoundaryTests: XCTestCase {
         try? FileManager.default.removeItem(at: outside)
     }
 
-    func config(_ body: String) throws { try TestManifest.write("return { \(body) }\n", to: repository, ".uniform.lua") }
+    func config(_ body: String) throws {
+        try TestManifest.write("return { \(body) }\n", to: repository, ".uniform.lua")
+    }
 
     func testConfiguredPathsOutsideAreNamedNotRead() throws {
         let secret = outside.appendingPathComponent("Secret/Info.plist").path
         try config("manifests = { \"App\", \"\(secret)\" }, defaults = \"\(secret)\"")
         let run = try CLI.run(["check", "--verbose"], in: repository)
-        XCTAssertFalse((run.stdout + run.stderr).contains("com.secret.token-1234"), "outside content never reaches the output")
-        XCTAssertTrue(run.stdout.contains("manifests names \(secret), which is outside the repository; it is not read [config.outside-repository]"), run.stdout)
+        XCTAssertFalse(
+            (run.stdout + run.stderr).contains("com.secret.token-1234"), "outside content never reaches the output")
+        XCTAssertTrue(
+            run.stdout.contains(
+                "manifests names \(secret), which is outside the repository; it is not read [config.outside-repository]"
+            ), run.stdout)
         XCTAssertTrue(run.stdout.contains("defaults names \(secret), which is outside the repository"), run.stdout)
         // Only outside paths: nothing to check is an input error, never a green run.
         try config("manifests = { \"\(secret)\" }")
@@ -47,15 +55,19 @@ final class RepositoryBoundaryTests: XCTestCase {
         XCTAssertTrue(run.stderr.contains("writes outside the repository"), run.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: target.path))
         try config("manifests = { \"App\" }, reporters = { \"junit:reports/uniform.xml\" }")
-        try FileManager.default.createDirectory(at: repository.appendingPathComponent("reports"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: repository.appendingPathComponent("reports"), withIntermediateDirectories: true)
         XCTAssertEqual(try CLI.run(["check"], in: repository).status, 0)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: repository.appendingPathComponent("reports/uniform.xml").path))
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: repository.appendingPathComponent("reports/uniform.xml").path))
     }
 
     func testSymbolicLinksOutOfTheTreeAreNotFollowed() throws {
-        try FileManager.default.createDirectory(at: repository.appendingPathComponent("Linked"), withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: repository.appendingPathComponent("Linked/Info.plist").path,
-                                                   withDestinationPath: outside.appendingPathComponent("Secret/Info.plist").path)
+        try FileManager.default.createDirectory(
+            at: repository.appendingPathComponent("Linked"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: repository.appendingPathComponent("Linked/Info.plist").path,
+            withDestinationPath: outside.appendingPathComponent("Secret/Info.plist").path)
         let run = try CLI.run(["check", "--verbose"], in: repository)
         XCTAssertFalse((run.stdout + run.stderr).contains("com.secret.token-1234"), run.stdout + run.stderr)
         XCTAssertTrue(run.stderr.contains("app: com.acme.app"), run.stderr)
@@ -63,13 +75,14 @@ final class RepositoryBoundaryTests: XCTestCase {
 
     func testFixturesReadOnlyInsideTheRepository() throws {
         try config("manifests = { \"App\" }, tests = { \"tests\" }")
-        try TestManifest.write("""
-        describe("fixtures", function()
-          it("cannot load a file outside", function()
-            fixture.manifests("\(outside.appendingPathComponent("Secret").path)")
-          end)
-        end)
-        """, to: repository, "tests/outside_test.lua")
+        try TestManifest.write(
+            """
+            describe("fixtures", function()
+              it("cannot load a file outside", function()
+                fixture.manifests("\(outside.appendingPathComponent("Secret").path)")
+              end)
+            end)
+            """, to: repository, "tests/outside_test.lua")
         let run = try CLI.run(["test"], in: repository)
         XCTAssertEqual(run.status, 1)
         XCTAssertTrue(run.stdout.contains("is outside the repository; it is not read"), run.stdout)

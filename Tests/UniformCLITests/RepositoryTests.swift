@@ -20,34 +20,58 @@ final class RepositoryTests: XCTestCase {
 
     func testEveryRepositoryIsReadWithNoSetUp() throws {
         let expected: [String: [String]] = [
-            "nicklockwood__ShapeScript": ["com.charcoaldesign.ShapeScriptViewer [macos]", "com.charcoaldesign.ShapeScriptViewer [ios]", "com.charcoaldesign.ShapeScriptViewer.Preview [macos]"],
-            "Ranchero-Software__NetNewsWire": ["com.ranchero.NetNewsWire-Evergreen [macos]", "com.ranchero.NetNewsWire.iOS [ios]",
-                                               "com.ranchero.NetNewsWire-Evergreen.SubscribeToFeed [macos]", "com.ranchero.NetNewsWire.iOS.Share-Extension [ios]",
-                                               "com.ranchero.NetNewsWire.iOS.SpringboardWidgets [ios]", "com.ranchero.NetNewsWire-Evergreen.Mac.ShareExtension [macos]"],
+            "nicklockwood__ShapeScript": [
+                "com.charcoaldesign.ShapeScriptViewer [macos]", "com.charcoaldesign.ShapeScriptViewer [ios]",
+                "com.charcoaldesign.ShapeScriptViewer.Preview [macos]",
+            ],
+            "Ranchero-Software__NetNewsWire": [
+                "com.ranchero.NetNewsWire-Evergreen [macos]", "com.ranchero.NetNewsWire.iOS [ios]",
+                "com.ranchero.NetNewsWire-Evergreen.SubscribeToFeed [macos]",
+                "com.ranchero.NetNewsWire.iOS.Share-Extension [ios]",
+                "com.ranchero.NetNewsWire.iOS.SpringboardWidgets [ios]",
+                "com.ranchero.NetNewsWire-Evergreen.Mac.ShareExtension [macos]",
+            ],
             "coteditor__CotEditor": ["com.coteditor.CotEditor [macos]"],
             "HexFiend__HexFiend": ["com.ridiculousfish.HexFiend [macos]"],
-            "OpenEmu__OpenEmu": ["org.openemu.OpenEmu [macos]", "org.openemu.broker [macos]", "org.openemu.OpenEmu.OpenEmuQLThumbnail [macos]",
-                                 "org.openemu.OpenEmu.OpenEmuQLPreview [macos]", "org.openemu.savestategenerator [macos]", "com.openemu.OEAlertTest [macos]"],
-            "WireGuard__wireguard-apple": ["standin.wireguardios [ios]", "standin.wireguardnetworkextensionios [ios]", "standin.wireguardmacos [macos]",
-                                           "standin.wireguardnetworkextensionmacos [macos]", "standin.wireguardmacosloginitemhelper [macos]"],
+            "OpenEmu__OpenEmu": [
+                "org.openemu.OpenEmu [macos]", "org.openemu.broker [macos]",
+                "org.openemu.OpenEmu.OpenEmuQLThumbnail [macos]",
+                "org.openemu.OpenEmu.OpenEmuQLPreview [macos]", "org.openemu.savestategenerator [macos]",
+                "com.openemu.OEAlertTest [macos]",
+            ],
+            "WireGuard__wireguard-apple": [
+                "standin.wireguardios [ios]", "standin.wireguardnetworkextensionios [ios]",
+                "standin.wireguardmacos [macos]",
+                "standin.wireguardnetworkextensionmacos [macos]", "standin.wireguardmacosloginitemhelper [macos]",
+            ],
             "gluonfield__enchanted": ["subj.Enchanted [ios]", "subj.Enchanted [macos]"],
-            "Marginal__QLVideo": ["uk.org.marginal.qlvideo [macos]", "uk.org.marginal.qlvideo.mdimporter [macos]", "uk.org.marginal.qlvideo.formatreader [macos]",
-                                  "uk.org.marginal.qlvideo.videodecoder [macos]", "uk.org.marginal.qlvideo.simpleplayer [macos]"],
+            "Marginal__QLVideo": [
+                "uk.org.marginal.qlvideo [macos]", "uk.org.marginal.qlvideo.mdimporter [macos]",
+                "uk.org.marginal.qlvideo.formatreader [macos]",
+                "uk.org.marginal.qlvideo.videodecoder [macos]", "uk.org.marginal.qlvideo.simpleplayer [macos]",
+            ],
         ]
         for (repository, ids) in expected.sorted(by: { $0.key < $1.key }) {
             let run = try check(repository)
             XCTAssertTrue([0, 1].contains(run.status), "\(repository): \(run.stderr)")
             XCTAssertEqual(apps(run.stderr), ids, repository)
             XCTAssertTrue(run.stdout.contains("in \(ids.count) manifest"), "\(repository): \(run.stdout.suffix(200))")
-            XCTAssertFalse(run.stdout.contains("duplicate-bundle-id"), "\(repository): one id on two platforms is not a duplicate")
+            XCTAssertFalse(
+                run.stdout.contains("duplicate-bundle-id"), "\(repository): one id on two platforms is not a duplicate")
         }
     }
 
     func testWhatCannotBeResolvedIsSaidWithItsCause() throws {
         let hexFiend = try check("HexFiend__HexFiend")
-        XCTAssertTrue(hexFiend.stdout.contains("target 'HexFiendling' (Release): INFOPLIST_FILE app/sample_code/HexFiendling/Info.plist is not in the repository"), hexFiend.stdout)
+        XCTAssertTrue(
+            hexFiend.stdout.contains(
+                "target 'HexFiendling' (Release): INFOPLIST_FILE app/sample_code/HexFiendling/Info.plist is not in the repository"
+            ), hexFiend.stdout)
         let wireGuard = try check("WireGuard__wireguard-apple")
-        XCTAssertTrue(wireGuard.stdout.contains("target 'WireGuardiOS' (Release) sets PRODUCT_BUNDLE_IDENTIFIER = '$(APP_ID_IOS)' at WireGuard.xcodeproj/project.pbxproj:"), wireGuard.stdout)
+        XCTAssertTrue(
+            wireGuard.stdout.contains(
+                "target 'WireGuardiOS' (Release) sets PRODUCT_BUNDLE_IDENTIFIER = '$(APP_ID_IOS)' at WireGuard.xcodeproj/project.pbxproj:"
+            ), wireGuard.stdout)
         XCTAssertTrue(wireGuard.stdout.contains("#include \"Developer.xcconfig\""), wireGuard.stdout)
         // Info.plists no target uses are not apps: NetNewsWire's theme bundles.
         let netNewsWire = try check("Ranchero-Software__NetNewsWire")
@@ -63,10 +87,14 @@ final class RepositoryTests: XCTestCase {
         // the Mac's, so only macOS previews.
         let byPlatform = try XCTUnwrap(try CLI.json(run.stdout)["by_platform"] as? [String: [String: Any]], run.stdout)
         XCTAssertEqual(byPlatform["macos"]?["previewable"] as? Bool, true)
-        XCTAssertEqual(byPlatform["macos"]?["previewed_by"] as? [String], ["com.charcoaldesign.ShapeScriptViewer.Preview"])
+        XCTAssertEqual(
+            byPlatform["macos"]?["previewed_by"] as? [String], ["com.charcoaldesign.ShapeScriptViewer.Preview"])
         XCTAssertEqual(byPlatform["ios"]?["previewed_by"] as? [String], [])
         let text = try CLI.run(["resolve", "x.shape", "--platform", "macos"], in: root)
-        XCTAssertTrue(text.stdout.contains("previewable: yes (Quick Look preview extension com.charcoaldesign.ShapeScriptViewer.Preview)"), text.stdout)
+        XCTAssertTrue(
+            text.stdout.contains(
+                "previewable: yes (Quick Look preview extension com.charcoaldesign.ShapeScriptViewer.Preview)"),
+            text.stdout)
     }
 
     func testNothingToCheckIsAnInputError() throws {
@@ -83,7 +111,8 @@ final class RepositoryTests: XCTestCase {
         XCTAssertEqual(diff.status, 2, diff.stdout)
         XCTAssertTrue(diff.stderr.contains("both worlds are empty"), diff.stderr)
         // A configuration that chooses no manifests on purpose is not an error.
-        try "return { manifests = {} }".write(to: dir.appendingPathComponent(".uniform.lua"), atomically: true, encoding: .utf8)
+        try "return { manifests = {} }".write(
+            to: dir.appendingPathComponent(".uniform.lua"), atomically: true, encoding: .utf8)
         XCTAssertEqual(try CLI.run(["check"], in: dir).status, 0)
     }
 
@@ -95,7 +124,8 @@ final class RepositoryTests: XCTestCase {
         try git(["commit", "-q", "-m", "before"], in: dir)
         for plist in ["Viewer/Mac/Info.plist", "Viewer/iOS/Info.plist"] {
             let url = dir.appendingPathComponent(plist)
-            let text = try String(contentsOf: url, encoding: .utf8).replacingOccurrences(of: "<key>CFBundleDocumentTypes</key>", with: "<key>RemovedDocumentTypes</key>")
+            let text = try String(contentsOf: url, encoding: .utf8).replacingOccurrences(
+                of: "<key>CFBundleDocumentTypes</key>", with: "<key>RemovedDocumentTypes</key>")
             try text.write(to: url, atomically: true, encoding: .utf8)
         }
         try git(["commit", "-q", "-am", "after"], in: dir)
@@ -105,8 +135,10 @@ final class RepositoryTests: XCTestCase {
     }
 
     func testInitWritesASuiteThatPassesInEveryRepository() throws {
-        for repository in ["nicklockwood__ShapeScript", "Ranchero-Software__NetNewsWire", "coteditor__CotEditor", "HexFiend__HexFiend",
-                           "OpenEmu__OpenEmu", "WireGuard__wireguard-apple", "gluonfield__enchanted", "Marginal__QLVideo"] {
+        for repository in [
+            "nicklockwood__ShapeScript", "Ranchero-Software__NetNewsWire", "coteditor__CotEditor", "HexFiend__HexFiend",
+            "OpenEmu__OpenEmu", "WireGuard__wireguard-apple", "gluonfield__enchanted", "Marginal__QLVideo",
+        ] {
             let dir = try copy(repository)
             defer { try? FileManager.default.removeItem(at: dir.deletingLastPathComponent()) }
             let initRun = try CLI.run(["init"], in: dir)
@@ -126,7 +158,8 @@ final class RepositoryTests: XCTestCase {
     func testConfigurationChoosesTheBuildConfigurationAndOverridesApps() throws {
         let dir = try copy("Ranchero-Software__NetNewsWire")
         defer { try? FileManager.default.removeItem(at: dir.deletingLastPathComponent()) }
-        try "return { configuration = \"Debug\", apps = { [\"NetNewsWire-iOS\"] = { bundle_id = \"com.example.override\" } } }"
+        try
+            "return { configuration = \"Debug\", apps = { [\"NetNewsWire-iOS\"] = { bundle_id = \"com.example.override\" } } }"
             .write(to: dir.appendingPathComponent(".uniform.lua"), atomically: true, encoding: .utf8)
         let debug = try CLI.run(["check", "--verbose"], in: dir)
         XCTAssertTrue(apps(debug.stderr).contains("com.ranchero.NetNewsWire-Evergreen-DEBUG [macos]"), debug.stderr)
@@ -134,11 +167,13 @@ final class RepositoryTests: XCTestCase {
         let release = try CLI.run(["check", "--verbose", "--configuration", "Release"], in: dir)
         XCTAssertTrue(apps(release.stderr).contains("com.ranchero.NetNewsWire-Evergreen [macos]"), release.stderr)
         // --config names another configuration file.
-        try "return { configuration = \"Release\" }".write(to: dir.appendingPathComponent("ci.lua"), atomically: true, encoding: .utf8)
+        try "return { configuration = \"Release\" }".write(
+            to: dir.appendingPathComponent("ci.lua"), atomically: true, encoding: .utf8)
         let other = try CLI.run(["check", "--verbose", "--config", "ci.lua"], in: dir)
         XCTAssertTrue(apps(other.stderr).contains("com.ranchero.NetNewsWire.iOS [ios]"), other.stderr)
         // An unknown key is reported with its name.
-        try "return { configuraton = \"Debug\" }".write(to: dir.appendingPathComponent("bad.lua"), atomically: true, encoding: .utf8)
+        try "return { configuraton = \"Debug\" }".write(
+            to: dir.appendingPathComponent("bad.lua"), atomically: true, encoding: .utf8)
         let bad = try CLI.run(["check", "--config", "bad.lua"], in: dir)
         XCTAssertEqual(bad.status, 2)
         XCTAssertTrue(bad.stderr.contains("did you mean 'configuration'"), bad.stderr)
@@ -149,7 +184,8 @@ final class RepositoryTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: dir) }
         let project = dir.appendingPathComponent("App.xcodeproj")
         try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
-        try "// !$*UTF8*$!\n{\n\tobjects = {\n\t\tA = { isa = PBXProject;\n\t\t\n".write(to: project.appendingPathComponent("project.pbxproj"), atomically: true, encoding: .utf8)
+        try "// !$*UTF8*$!\n{\n\tobjects = {\n\t\tA = { isa = PBXProject;\n\t\t\n".write(
+            to: project.appendingPathComponent("project.pbxproj"), atomically: true, encoding: .utf8)
         let run = try CLI.run(["check"], in: dir)
         XCTAssertEqual(run.status, 2)
         XCTAssertTrue(run.stderr.contains("App.xcodeproj/project.pbxproj:"), run.stderr)
@@ -159,7 +195,9 @@ final class RepositoryTests: XCTestCase {
         let dir = try copy("WireGuard__wireguard-apple")
         defer { try? FileManager.default.removeItem(at: dir.deletingLastPathComponent()) }
         let config = dir.appendingPathComponent("Sources/WireGuardApp/Config/Config.xcconfig")
-        try ("#include \"/etc/passwd\"\n#include \"../../../../../../../../etc/hostname\"\n" + String(contentsOf: config, encoding: .utf8))
+        try
+            ("#include \"/etc/passwd\"\n#include \"../../../../../../../../etc/hostname\"\n"
+            + String(contentsOf: config, encoding: .utf8))
             .write(to: config, atomically: true, encoding: .utf8)
         let run = try CLI.run(["check", "--verbose"], in: dir)
         XCTAssertTrue([0, 1].contains(run.status), run.stderr)
@@ -175,8 +213,10 @@ final class RepositoryTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: dir.deletingLastPathComponent()) }
         let pbxproj = dir.appendingPathComponent("CotEditor.xcodeproj/project.pbxproj")
         let text = try String(contentsOf: pbxproj, encoding: .utf8)
-        try text.replacingOccurrences(of: "INFOPLIST_FILE = CotEditor/Info.plist;", with: "INFOPLIST_FILE = \"$(SRCROOT)/CotEditor/Info.plist\";")
-            .write(to: pbxproj, atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(
+            of: "INFOPLIST_FILE = CotEditor/Info.plist;", with: "INFOPLIST_FILE = \"$(SRCROOT)/CotEditor/Info.plist\";"
+        )
+        .write(to: pbxproj, atomically: true, encoding: .utf8)
         let run = try CLI.run(["check", "--verbose"], in: dir)
         XCTAssertTrue(run.stderr.contains("app: com.coteditor.CotEditor [macos] CotEditor/Info.plist"), run.stderr)
         XCTAssertTrue(run.stdout.contains("\nCotEditor/Info.plist:"), run.stdout)
@@ -186,8 +226,10 @@ final class RepositoryTests: XCTestCase {
         try git(["add", "-A"], in: dir)
         try git(["commit", "-q", "-m", "one"], in: dir)
         let plist = dir.appendingPathComponent("CotEditor/Info.plist")
-        try String(contentsOf: plist, encoding: .utf8).replacingOccurrences(of: "<string>Default</string>", with: "<string>Owner</string>")
-            .write(to: plist, atomically: true, encoding: .utf8)
+        try String(contentsOf: plist, encoding: .utf8).replacingOccurrences(
+            of: "<string>Default</string>", with: "<string>Owner</string>"
+        )
+        .write(to: plist, atomically: true, encoding: .utf8)
         try git(["commit", "-q", "-a", "-m", "two"], in: dir)
         let diff = try CLI.run(["diff", "--git", "HEAD~1..HEAD"], in: dir)
         XCTAssertTrue(diff.stdout.contains("+ CotEditor/Info.plist:"), diff.stdout)
@@ -201,14 +243,19 @@ final class RepositoryTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: dir.deletingLastPathComponent()) }
         let pbxproj = dir.appendingPathComponent("CotEditor.xcodeproj/project.pbxproj")
         try String(contentsOf: pbxproj, encoding: .utf8)
-            .replacingOccurrences(of: "INFOPLIST_FILE = CotEditor/Info.plist;", with: "INFOPLIST_FILE = \"$(DERIVED_FILE_DIR)/Info.plist\";")
+            .replacingOccurrences(
+                of: "INFOPLIST_FILE = CotEditor/Info.plist;",
+                with: "INFOPLIST_FILE = \"$(DERIVED_FILE_DIR)/Info.plist\";"
+            )
             .write(to: pbxproj, atomically: true, encoding: .utf8)
         // The only app target cannot be read: nothing to check (exit 2), and the error says why.
         let run = try CLI.run(["check"], in: dir)
         XCTAssertEqual(run.status, 2)
         XCTAssertTrue(run.stderr.contains("no manifests found"), run.stderr)
-        XCTAssertTrue(run.stderr.contains("is produced during the build ($(DERIVED_FILE_DIR) is build output"), run.stderr)
-        XCTAssertTrue(run.stderr.contains("CotEditor.xcodeproj/project.pbxproj:"), "names the line that sets it: \(run.stderr)")
+        XCTAssertTrue(
+            run.stderr.contains("is produced during the build ($(DERIVED_FILE_DIR) is build output"), run.stderr)
+        XCTAssertTrue(
+            run.stderr.contains("CotEditor.xcodeproj/project.pbxproj:"), "names the line that sets it: \(run.stderr)")
     }
 
     func testTestFromAParentFolderRunsEachSuiteWithItsOwnConfiguration() throws {
@@ -234,7 +281,9 @@ final class RepositoryTests: XCTestCase {
     func git(_ arguments: [String], in dir: URL) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-c", "user.name=uniform", "-c", "user.email=uniform@example.com", "-c", "commit.gpgsign=false"] + arguments
+        process.arguments =
+            ["git", "-c", "user.name=uniform", "-c", "user.email=uniform@example.com", "-c", "commit.gpgsign=false"]
+            + arguments
         process.currentDirectoryURL = dir
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice

@@ -9,14 +9,19 @@ final class RunLimitsTests: XCTestCase {
 
     override func setUpWithError() throws {
         dir = try CLI.temporaryDirectory()
-        try TestManifest.write(TestManifest.app("com.acme.app", claims: ["public.plain-text"]), to: dir, "App/Info.plist")
+        try TestManifest.write(
+            TestManifest.app("com.acme.app", claims: ["public.plain-text"]), to: dir, "App/Info.plist")
     }
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
 
     func testConfigurationCannotRaiseLimitsAboveTheCeiling() throws {
-        try TestManifest.write("return { manifests = { \"App\" }, limits = { instructions = 1e18, memory_mb = 100000, seconds = 0 } }\n", to: dir, ".uniform.lua")
+        try TestManifest.write(
+            "return { manifests = { \"App\" }, limits = { instructions = 1e18, memory_mb = 100000, seconds = 0 } }\n",
+            to: dir, ".uniform.lua")
         let run = try CLI.run(["check", "--format", "json"], in: dir)
-        let findings = (try CLI.json(run.stdout)["findings"] as? [[String: Any]] ?? []).filter { $0["rule"] as? String == "config.limits-capped" }
+        let findings = (try CLI.json(run.stdout)["findings"] as? [[String: Any]] ?? []).filter {
+            $0["rule"] as? String == "config.limits-capped"
+        }
         let messages = findings.compactMap { $0["message"] as? String }
         XCTAssertEqual(messages.count, 3, "\(messages)")
         XCTAssertTrue(messages.contains { $0.contains("memory_mb = 100000 lowered to 1024") }, "\(messages)")
@@ -26,7 +31,9 @@ final class RunLimitsTests: XCTestCase {
         let allowed = try CLI.run(["check", "--allow-limits", "--format", "json"], in: dir)
         XCTAssertFalse(allowed.stdout.contains("config.limits-capped"), "the command line lifts the ceiling")
         // Lowering is always allowed.
-        try TestManifest.write("return { manifests = { \"App\" }, limits = { instructions = 1e6, memory_mb = 16, seconds = 1 } }\n", to: dir, ".uniform.lua")
+        try TestManifest.write(
+            "return { manifests = { \"App\" }, limits = { instructions = 1e6, memory_mb = 16, seconds = 1 } }\n",
+            to: dir, ".uniform.lua")
         XCTAssertFalse(try CLI.run(["check"], in: dir).stdout.contains("config.limits-capped"))
     }
 
@@ -35,7 +42,9 @@ final class RunLimitsTests: XCTestCase {
         var rules = ""
         for i in 1...5 { rules += "uniform.check { id = \"spin-\(i)\", run = function() while true do end end }\n" }
         try TestManifest.write(rules, to: dir, "rules/spin.lua")
-        try TestManifest.write("return { manifests = { \"App\" }, rules = { \"rules/spin.lua\" }, limits = { instructions = 1e9, seconds = 2 } }\n", to: dir, ".uniform.lua")
+        try TestManifest.write(
+            "return { manifests = { \"App\" }, rules = { \"rules/spin.lua\" }, limits = { instructions = 1e9, seconds = 2 } }\n",
+            to: dir, ".uniform.lua")
         let start = Date()
         let run = try CLI.run(["check", "--max-run-time", "1"], in: dir)
         let elapsed = Date().timeIntervalSince(start)
@@ -47,13 +56,20 @@ final class RunLimitsTests: XCTestCase {
     /// A route returning a 300,000-key table kept `send` busy for 28 s after the rule's own
     /// deadline (a quadratic JSON rendering, and a conversion nothing limited).
     func testAHugeAnnotationFromARouteIsRefusedQuickly() throws {
-        try TestManifest.write(TestManifest.app("com.acme.viewer", claims: ["public.plain-text"]), to: dir, "Viewer/Info.plist")
-        try TestManifest.write("uniform.route('big', function() local t = {} for i = 1, 300000 do t['k' .. i] = i end return t end)\n", to: dir, "rules/route.lua")
-        try TestManifest.write("return { manifests = { \"App\", \"Viewer\" }, rules = { \"rules/route.lua\" } }\n", to: dir, ".uniform.lua")
+        try TestManifest.write(
+            TestManifest.app("com.acme.viewer", claims: ["public.plain-text"]), to: dir, "Viewer/Info.plist")
+        try TestManifest.write(
+            "uniform.route('big', function() local t = {} for i = 1, 300000 do t['k' .. i] = i end return t end)\n",
+            to: dir, "rules/route.lua")
+        try TestManifest.write(
+            "return { manifests = { \"App\", \"Viewer\" }, rules = { \"rules/route.lua\" } }\n", to: dir, ".uniform.lua"
+        )
         let start = Date()
         let run = try CLI.run(["send", "notes.txt", "--from", "com.acme.app", "--to", "com.acme.viewer"], in: dir)
         XCTAssertLessThan(Date().timeIntervalSince(start), 10)
         XCTAssertEqual(run.status, 2, run.stdout + run.stderr)
-        XCTAssertTrue(run.stderr.contains("rules/route.lua:1: routing rule returned an invalid annotation: more than 50000 values"), run.stderr)
+        XCTAssertTrue(
+            run.stderr.contains(
+                "rules/route.lua:1: routing rule returned an invalid annotation: more than 50000 values"), run.stderr)
     }
 }

@@ -9,16 +9,22 @@ final class SuppressionTests: XCTestCase {
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
 
     func config(_ suppress: String) throws {
-        try TestManifest.write("return { manifests = { \"App\" }, suppress = { \(suppress) } }\n", to: dir, ".uniform.lua")
+        try TestManifest.write(
+            "return { manifests = { \"App\" }, suppress = { \(suppress) } }\n", to: dir, ".uniform.lua")
     }
 
-    func app(claims: [String] = ["com.acme.undeclared-one"], beforeClaim: String = "", insideClaim: String = "") throws {
-        try TestManifest.write(TestManifest.app("com.acme.app", claims: claims, beforeClaim: beforeClaim, insideClaim: insideClaim), to: dir, "App/Info.plist")
+    func app(claims: [String] = ["com.acme.undeclared-one"], beforeClaim: String = "", insideClaim: String = "") throws
+    {
+        try TestManifest.write(
+            TestManifest.app("com.acme.app", claims: claims, beforeClaim: beforeClaim, insideClaim: insideClaim),
+            to: dir, "App/Info.plist")
     }
 
     func testConfiguredSuppressionWithAReasonSilencesTheFinding() throws {
         try app()
-        try config(#"{ rule = "undeclared-type", file = "App/Info.plist", subject = "com.acme.undeclared-one", reason = "declared by the host app" }"#)
+        try config(
+            #"{ rule = "undeclared-type", file = "App/Info.plist", subject = "com.acme.undeclared-one", reason = "declared by the host app" }"#
+        )
         let run = try CLI.run(["check", "--strict"], in: dir)
         XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
         XCTAssertTrue(run.stdout.contains("0 errors, 0 warnings"), run.stdout)
@@ -28,21 +34,23 @@ final class SuppressionTests: XCTestCase {
     /// among them (it was before the session moved into the library).
     func testPolicyTestsSeeFindingsWithSuppressionsApplied() throws {
         try app(claims: ["com.acme.undeclared-one", "com.acme.undeclared-two"], beforeClaim: "")
-        try TestManifest.write("""
-        return { manifests = { "App" }, tests = { "tests" },
-                 suppress = { { rule = "undeclared-type", subject = "com.acme.undeclared-one", reason = "declared by the host app" } } }
-        """, to: dir, ".uniform.lua")
-        try TestManifest.write("""
-        describe("suppressions", function()
-          it("hides the suppressed finding", function()
-            local subjects = {}
-            for _, f in ipairs(fixture.findings()) do
-              if f.rule == "undeclared-type" then subjects[#subjects + 1] = f.subject end
-            end
-            assert.same({ "com.acme.undeclared-two" }, subjects)
-          end)
-        end)
-        """, to: dir, "tests/suppress_test.lua")
+        try TestManifest.write(
+            """
+            return { manifests = { "App" }, tests = { "tests" },
+                     suppress = { { rule = "undeclared-type", subject = "com.acme.undeclared-one", reason = "declared by the host app" } } }
+            """, to: dir, ".uniform.lua")
+        try TestManifest.write(
+            """
+            describe("suppressions", function()
+              it("hides the suppressed finding", function()
+                local subjects = {}
+                for _, f in ipairs(fixture.findings()) do
+                  if f.rule == "undeclared-type" then subjects[#subjects + 1] = f.subject end
+                end
+                assert.same({ "com.acme.undeclared-two" }, subjects)
+              end)
+            end)
+            """, to: dir, "tests/suppress_test.lua")
         let run = try CLI.run(["test"], in: dir)
         XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
         XCTAssertTrue(run.stdout.contains("1 passed, 0 failed"), run.stdout)
@@ -52,14 +60,19 @@ final class SuppressionTests: XCTestCase {
     /// and `uniform rules` knows every id a finding can carry.
     func testUnknownRuleIDsAreFindingsWithTheNearestID() throws {
         try app(beforeClaim: "\t\t<!-- uniform:ignore undeclred-type: the host declares it -->")
-        try TestManifest.write("""
-        return { manifests = { "App" }, disable = { "foreign-exprot" }, severity = { ["owner-without-exprt"] = "note" },
-                 suppress = { { rule = "missing-handler-rnk", reason = "legacy" } } }
-        """, to: dir, ".uniform.lua")
+        try TestManifest.write(
+            """
+            return { manifests = { "App" }, disable = { "foreign-exprot" }, severity = { ["owner-without-exprt"] = "note" },
+                     suppress = { { rule = "missing-handler-rnk", reason = "legacy" } } }
+            """, to: dir, ".uniform.lua")
         let run = try CLI.run(["check"], in: dir)
-        for (id, nearest) in [("foreign-exprot", "foreign-export"), ("owner-without-exprt", "owner-without-export"),
-                              ("missing-handler-rnk", "missing-handler-rank"), ("undeclred-type", "undeclared-type")] {
-            XCTAssertTrue(run.stdout.contains("'\(id)', which is no rule id; did you mean '\(nearest)'? [config.unknown-rule]"), "\(id): \(run.stdout)")
+        for (id, nearest) in [
+            ("foreign-exprot", "foreign-export"), ("owner-without-exprt", "owner-without-export"),
+            ("missing-handler-rnk", "missing-handler-rank"), ("undeclred-type", "undeclared-type"),
+        ] {
+            XCTAssertTrue(
+                run.stdout.contains("'\(id)', which is no rule id; did you mean '\(nearest)'? [config.unknown-rule]"),
+                "\(id): \(run.stdout)")
         }
         XCTAssertTrue(run.stdout.contains(".uniform.lua: warning: disable names 'foreign-exprot'"), run.stdout)
         for id in ["unresolved-placeholder", "config.unknown-rule", "suppression.unused", "bundle-id-generated"] {
@@ -103,7 +116,9 @@ final class SuppressionTests: XCTestCase {
 
     func testInlineCommentFirstInADictionaryCoversTheDictionary() throws {
         try TestManifest.write("return { manifests = { \"App\" } }\n", to: dir, ".uniform.lua")
-        try app(claims: ["com.acme.one", "com.acme.two"], insideClaim: "\t\t\t<!-- uniform:ignore undeclared-type, malformed-identifier: legacy types -->")
+        try app(
+            claims: ["com.acme.one", "com.acme.two"],
+            insideClaim: "\t\t\t<!-- uniform:ignore undeclared-type, malformed-identifier: legacy types -->")
         let run = try CLI.run(["check", "--strict"], in: dir)
         XCTAssertFalse(run.stdout.contains("[undeclared-type]"), run.stdout)
         // malformed-identifier fires nowhere, yet the suppression is used (by undeclared-type).
@@ -118,7 +133,8 @@ final class SuppressionTests: XCTestCase {
         XCTAssertTrue(noReason.stdout.contains("App/Info.plist:10:"), "at the comment: \(noReason.stdout)")
         XCTAssertTrue(noReason.stdout.contains("[suppression.missing-reason]"), noReason.stdout)
 
-        try app(claims: ["public.plain-text"], beforeClaim: "\t\t<!-- uniform:ignore undeclared-type: was needed once -->")
+        try app(
+            claims: ["public.plain-text"], beforeClaim: "\t\t<!-- uniform:ignore undeclared-type: was needed once -->")
         let unused = try CLI.run(["check"], in: dir)
         XCTAssertTrue(unused.stdout.contains("[suppression.unused]"), unused.stdout)
 
@@ -131,7 +147,10 @@ final class SuppressionTests: XCTestCase {
     func testInlineCommentCoversOnlyTheNextElement() throws {
         try TestManifest.write("return { manifests = { \"App\" } }\n", to: dir, ".uniform.lua")
         // The comment sits before CFBundleTypeRole: the claimed types come later, outside its reach.
-        try app(insideClaim: "\t\t\t<key>CFBundleTypeName</key>\n\t\t\t<!-- uniform:ignore undeclared-type: not here -->\n\t\t\t<string>Doc</string>")
+        try app(
+            insideClaim:
+                "\t\t\t<key>CFBundleTypeName</key>\n\t\t\t<!-- uniform:ignore undeclared-type: not here -->\n\t\t\t<string>Doc</string>"
+        )
         let run = try CLI.run(["check"], in: dir)
         XCTAssertTrue(run.stdout.contains("[undeclared-type]"), run.stdout)
         XCTAssertTrue(run.stdout.contains("[suppression.unused]"), run.stdout)

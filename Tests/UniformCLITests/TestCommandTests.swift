@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -11,34 +12,42 @@ final class TestCommandTests: XCTestCase {
     override func setUpWithError() throws {
         directory = try CLI.temporaryDirectory()
         // The apps live inside the suite's repository: a configuration reads nothing outside it.
-        try FileManager.default.copyItem(at: CLI.packageRoot.appendingPathComponent("examples/molecules/apps"), to: directory.appendingPathComponent("apps"))
-        try write(".uniform.lua", """
-        return { manifests = { "apps" }, rules = { "rules/policy.lua" }, tests = { "tests" } }
-        """)
-        try write("rules/policy.lua", """
-        -- line 1
-        uniform.policy("lab", function(query, candidates)
-          if query.type == "public.plain-text" then
-            candidates:move("com.harborlabs.filebox", 1)
-          end
-          if query.type == "never.this" then
-            error("not covered")
-          end
-        end)
-        """)
-        try write("tests/a_test.lua", """
-        describe("pdb", function()
-          it("opens in Molecules #fast", function()
-            assert.opens_first(".pdb", "com.sunsetlakesoftware.molecules")
-          end)
-          it("is wrongly expected elsewhere", function()
-            assert.opens_first(".pdb", "com.brightleafapps.textpad")
-          end)
-          it("loops", function() while true do end end)
-          pending("later")
-        end)
-        it("still runs after the loop", function() assert.equal(2, 1 + 1) end)
-        """)
+        try FileManager.default.copyItem(
+            at: CLI.packageRoot.appendingPathComponent("examples/molecules/apps"),
+            to: directory.appendingPathComponent("apps"))
+        try write(
+            ".uniform.lua",
+            """
+            return { manifests = { "apps" }, rules = { "rules/policy.lua" }, tests = { "tests" } }
+            """)
+        try write(
+            "rules/policy.lua",
+            """
+            -- line 1
+            uniform.policy("lab", function(query, candidates)
+              if query.type == "public.plain-text" then
+                candidates:move("com.harborlabs.filebox", 1)
+              end
+              if query.type == "never.this" then
+                error("not covered")
+              end
+            end)
+            """)
+        try write(
+            "tests/a_test.lua",
+            """
+            describe("pdb", function()
+              it("opens in Molecules #fast", function()
+                assert.opens_first(".pdb", "com.sunsetlakesoftware.molecules")
+              end)
+              it("is wrongly expected elsewhere", function()
+                assert.opens_first(".pdb", "com.brightleafapps.textpad")
+              end)
+              it("loops", function() while true do end end)
+              pending("later")
+            end)
+            it("still runs after the loop", function() assert.equal(2, 1 + 1) end)
+            """)
     }
 
     func write(_ path: String, _ text: String) throws {
@@ -72,7 +81,8 @@ final class TestCommandTests: XCTestCase {
         try write("tests/b_test.lua", "describe('x', function()\n  it('y', function() end)\nend\n")
         let result = try CLI.run(["test", "tests/b_test.lua"], in: directory)
         XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.stdout.contains("tests/b_test.lua:4:") && result.stdout.contains("expected"), result.stdout)
+        XCTAssertTrue(
+            result.stdout.contains("tests/b_test.lua:4:") && result.stdout.contains("expected"), result.stdout)
     }
 
     func testNoTestsFoundFails() throws {
@@ -84,7 +94,8 @@ final class TestCommandTests: XCTestCase {
 
     func testJUnitOfAFailingRunIsWellFormed() throws {
         let report = directory.appendingPathComponent("out/junit.xml")
-        try FileManager.default.createDirectory(at: report.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: report.deletingLastPathComponent(), withIntermediateDirectories: true)
         let result = try CLI.run(["test", "--format", "text", "--format", "junit:\(report.path)"], in: directory)
         XCTAssertEqual(result.status, 1)
         let data = try Data(contentsOf: report)
@@ -98,7 +109,8 @@ final class TestCommandTests: XCTestCase {
     }
 
     func testCoverageOfRuleFiles() throws {
-        let result = try CLI.run(["test", "--filter", "opens in Molecules", "--coverage", "--format", "json"], in: directory)
+        let result = try CLI.run(
+            ["test", "--filter", "opens in Molecules", "--coverage", "--format", "json"], in: directory)
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
         let json = try CLI.json(result.stdout)
         let coverage = try XCTUnwrap(json["coverage"] as? [String: Any], "\(json.keys)")
@@ -107,7 +119,8 @@ final class TestCommandTests: XCTestCase {
         // Lines 2, 3, 6 and 9 run (registration, two ifs, end of chunk); 4 and 7 never do.
         let uncovered = Set((policy["uncovered"] as? [Int]) ?? [])
         XCTAssertEqual(uncovered, [4, 7], "\(policy)")
-        let below = try CLI.run(["test", "--filter", "opens in Molecules", "--coverage-threshold", "99"], in: directory)
+        let below = try CLI.run(
+            ["test", "--filter", "opens in Molecules", "--coverage-threshold", "99"], in: directory)
         XCTAssertEqual(below.status, 1)
         XCTAssertTrue(below.stderr.contains("below the threshold"), below.stderr)
     }

@@ -7,8 +7,10 @@ final class BuildSettingsTests: XCTestCase {
     var directory: URL!
 
     override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("uniform-xcconfig-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory.appendingPathComponent("shared"), withIntermediateDirectories: true)
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "uniform-xcconfig-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("shared"), withIntermediateDirectories: true)
     }
 
     override func tearDown() {
@@ -23,41 +25,48 @@ final class BuildSettingsTests: XCTestCase {
     }
 
     func testSyntaxIncludesConditionsAndLateReferences() throws {
-        try write("""
-        // Team-wide settings
-        ORG = com.acme   // trailing comment
-        WEBSITE = https:/$()/acme.example
-        OTHER_FLAGS = -a
-        """, "shared/Base.xcconfig")
-        let main = try write("""
-        #include "shared/Base.xcconfig"
-        #include? "Local.xcconfig"
-        #include "Missing.xcconfig"
-        PRODUCT_BUNDLE_IDENTIFIER = $(ORG).${PRODUCT_NAME:rfc1034identifier}
-        PRODUCT_NAME = Lab Notes
-        PRODUCT_BUNDLE_IDENTIFIER[sdk=iphonesimulator*] = $(ORG).sim
-        OTHER_FLAGS = $(inherited) -b
-        VERSION = $(UNDEFINED_THING).1
-        not a setting
-        """, "App.xcconfig")
+        try write(
+            """
+            // Team-wide settings
+            ORG = com.acme   // trailing comment
+            WEBSITE = https:/$()/acme.example
+            OTHER_FLAGS = -a
+            """, "shared/Base.xcconfig")
+        let main = try write(
+            """
+            #include "shared/Base.xcconfig"
+            #include? "Local.xcconfig"
+            #include "Missing.xcconfig"
+            PRODUCT_BUNDLE_IDENTIFIER = $(ORG).${PRODUCT_NAME:rfc1034identifier}
+            PRODUCT_NAME = Lab Notes
+            PRODUCT_BUNDLE_IDENTIFIER[sdk=iphonesimulator*] = $(ORG).sim
+            OTHER_FLAGS = $(inherited) -b
+            VERSION = $(UNDEFINED_THING).1
+            not a setting
+            """, "App.xcconfig")
         let config = try XCConfig.load(main)
         XCTAssertEqual(config.settings["ORG"], "com.acme")
         XCTAssertEqual(config.settings["OTHER_FLAGS"], "-a -b")
         XCTAssertEqual(config.locations["PRODUCT_NAME"]?.line, 5)
-        XCTAssertEqual(config.findings.map(\.rule), ["xcconfig.missing-include", "xcconfig.condition-skipped", "xcconfig.syntax"])
+        XCTAssertEqual(
+            config.findings.map(\.rule), ["xcconfig.missing-include", "xcconfig.condition-skipped", "xcconfig.syntax"])
         XCTAssertEqual(config.findings.map { $0.location?.line }, [3, 6, 9])
         XCTAssertEqual(config.findings[1].severity, .note)
         XCTAssertTrue(config.findings[1].message.contains("PRODUCT_BUNDLE_IDENTIFIER[sdk=iphonesimulator*]"))
 
         let settings = BuildSettings(xcconfigs: [config])
-        XCTAssertEqual(settings.values["PRODUCT_BUNDLE_IDENTIFIER"], "com.acme.Lab-Notes", "late binding: PRODUCT_NAME comes after")
+        XCTAssertEqual(
+            settings.values["PRODUCT_BUNDLE_IDENTIFIER"], "com.acme.Lab-Notes", "late binding: PRODUCT_NAME comes after"
+        )
         XCTAssertEqual(settings.values["WEBSITE"], "https://acme.example", "Xcode's $() trick for // in values")
         XCTAssertEqual(settings.values["VERSION"], "$(UNDEFINED_THING).1", "unknown references stay verbatim")
         XCTAssertEqual(settings.findings.count, 3)
     }
 
     func testDefinesBeatXCConfigAndFeedItsReferences() throws {
-        let config = XCConfig.parse("PRODUCT_BUNDLE_IDENTIFIER = com.acme.$(PRODUCT_NAME:lower)\nPRODUCT_NAME = Pad\nTEAM = ABC", file: "a.xcconfig")
+        let config = XCConfig.parse(
+            "PRODUCT_BUNDLE_IDENTIFIER = com.acme.$(PRODUCT_NAME:lower)\nPRODUCT_NAME = Pad\nTEAM = ABC",
+            file: "a.xcconfig")
         let later = XCConfig.parse("TEAM = XYZ", file: "b.xcconfig")
         let settings = BuildSettings(xcconfigs: [config, later], defines: ["PRODUCT_NAME": "TextPad"])
         XCTAssertEqual(settings.values["PRODUCT_BUNDLE_IDENTIFIER"], "com.acme.textpad")
@@ -79,7 +88,9 @@ final class BuildSettingsTests: XCTestCase {
     }
 
     func testXcodeModifiers() {
-        func expand(_ text: String, _ defines: [String: String]) -> String { Placeholders.expand(text, defines: defines).text }
+        func expand(_ text: String, _ defines: [String: String]) -> String {
+            Placeholders.expand(text, defines: defines).text
+        }
         XCTAssertEqual(expand("com.acme.$(P:rfc1034identifier)", ["P": "My App_2.0"]), "com.acme.My-App-2-0")
         XCTAssertEqual(expand("$(P:rfc1034identifier)", ["P": "3D Viewer"]), "-D-Viewer")
         XCTAssertEqual(expand("$(P:identifier)", ["P": "3d view-er"]), "_d_view_er")
@@ -94,27 +105,30 @@ final class BuildSettingsTests: XCTestCase {
     /// would: no stand-in bundle ids remain.
     func testRealWorldTemplatesWithAnXCConfigHaveNoStandIns() throws {
         let plists = try Fixtures.shared("realworld/plists")
-        try write("""
-        ORGANIZATION_IDENTIFIER = org.example
-        MOZ_MACBUNDLE_ID = org.mozilla.firefox
-        MACOSX_BUNDLE_IDENTIFIER = org.example.cmake-app
-        APP_NAME = TextMate
-        """, "shared/Org.xcconfig")
-        let main = try write("""
-        #include "shared/Org.xcconfig"
-        PRODUCT_NAME = $(TARGET_NAME)
-        TARGET_NAME = Real App
-        PRODUCT_BUNDLE_IDENTIFIER = $(ORGANIZATION_IDENTIFIER).$(PRODUCT_NAME:rfc1034identifier:lower)
-        PRODUCT_BUNDLE_IDENTIFIER[config=Debug] = $(ORGANIZATION_IDENTIFIER).debug
-        GENERATE_INFOPLIST_FILE = YES
-        """, "Real.xcconfig")
+        try write(
+            """
+            ORGANIZATION_IDENTIFIER = org.example
+            MOZ_MACBUNDLE_ID = org.mozilla.firefox
+            MACOSX_BUNDLE_IDENTIFIER = org.example.cmake-app
+            APP_NAME = TextMate
+            """, "shared/Org.xcconfig")
+        let main = try write(
+            """
+            #include "shared/Org.xcconfig"
+            PRODUCT_NAME = $(TARGET_NAME)
+            TARGET_NAME = Real App
+            PRODUCT_BUNDLE_IDENTIFIER = $(ORGANIZATION_IDENTIFIER).$(PRODUCT_NAME:rfc1034identifier:lower)
+            PRODUCT_BUNDLE_IDENTIFIER[config=Debug] = $(ORGANIZATION_IDENTIFIER).debug
+            GENERATE_INFOPLIST_FILE = YES
+            """, "Real.xcconfig")
 
         let before = ManifestLoader().load([plists])
         let beforeWorld = World(manifests: before.manifests)
         let standIns = beforeWorld.apps.filter { $0.bundleID.hasPrefix("standin.") }
         XCTAssertGreaterThanOrEqual(standIns.count, 46, "templates without build settings")
         let placeholderNotes = beforeWorld.findings.filter { $0.rule == "unresolved-placeholder" }
-        XCTAssertEqual(placeholderNotes.count, Set(placeholderNotes.compactMap(\.subject)).count, "one note per variable")
+        XCTAssertEqual(
+            placeholderNotes.count, Set(placeholderNotes.compactMap(\.subject)).count, "one note per variable")
         XCTAssertTrue(placeholderNotes.contains { $0.subject == "PRODUCT_BUNDLE_IDENTIFIER" })
 
         let settings = BuildSettings(xcconfigs: [try XCConfig.load(main)])
@@ -129,8 +143,12 @@ final class BuildSettingsTests: XCTestCase {
         XCTAssertNotNil(world.app("com.sunsetlakesoftware.Real-App"), "Molecules' ${PRODUCT_NAME:rfc1034identifier}")
         XCTAssertNotNil(world.app("com.macromates.Real App"), "TextMate's ${TARGET_NAME}")
         XCTAssertNotNil(world.app("org.mozilla.firefox"))
-        XCTAssertTrue(world.findings.contains { $0.rule == "bundle-id-generated" }, "templates without CFBundleIdentifier")
-        XCTAssertTrue(world.findings.contains { $0.rule == "xcconfig.condition-skipped" && $0.subject == "PRODUCT_BUNDLE_IDENTIFIER" })
+        XCTAssertTrue(
+            world.findings.contains { $0.rule == "bundle-id-generated" }, "templates without CFBundleIdentifier")
+        XCTAssertTrue(
+            world.findings.contains {
+                $0.rule == "xcconfig.condition-skipped" && $0.subject == "PRODUCT_BUNDLE_IDENTIFIER"
+            })
         let notes = world.findings.filter { $0.rule == "unresolved-placeholder" }
         XCTAssertFalse(notes.contains { $0.subject == "PRODUCT_BUNDLE_IDENTIFIER" || $0.subject == "PRODUCT_NAME" })
         XCTAssertEqual(notes.count, Set(notes.compactMap(\.subject)).count)
@@ -138,14 +156,20 @@ final class BuildSettingsTests: XCTestCase {
     }
 
     func testUnresolvedPlaceholderIsOneNotePerVariablePerWorld() throws {
-        let a = try Fixtures.manifest("<key>CFBundleIdentifier</key><string>com.a</string><key>CFBundleName</key><string>$(NAME)</string><key>CFBundleDocumentTypes</key><array><dict><key>CFBundleTypeName</key><string>$(NAME) doc</string><key>CFBundleTypeRole</key><string>Viewer</string><key>LSItemContentTypes</key><array><string>$(ORG).doc</string></array></dict></array>", file: "a/Info.plist")
-        let b = try Fixtures.manifest("<key>CFBundleIdentifier</key><string>com.b</string><key>CFBundleName</key><string>${NAME}</string>", file: "b/Info.plist")
+        let a = try Fixtures.manifest(
+            "<key>CFBundleIdentifier</key><string>com.a</string><key>CFBundleName</key><string>$(NAME)</string><key>CFBundleDocumentTypes</key><array><dict><key>CFBundleTypeName</key><string>$(NAME) doc</string><key>CFBundleTypeRole</key><string>Viewer</string><key>LSItemContentTypes</key><array><string>$(ORG).doc</string></array></dict></array>",
+            file: "a/Info.plist")
+        let b = try Fixtures.manifest(
+            "<key>CFBundleIdentifier</key><string>com.b</string><key>CFBundleName</key><string>${NAME}</string>",
+            file: "b/Info.plist")
         let world = World(manifests: [a, b])
         let notes = world.findings.filter { $0.rule == "unresolved-placeholder" }
         XCTAssertEqual(notes.map(\.subject), ["NAME", "ORG"])
         XCTAssertEqual(notes.first?.location?.file, "a/Info.plist")
         XCTAssertTrue(notes.first?.message.contains("3 uses in 2 manifests") == true, notes.first?.message ?? "")
-        let resolved = try Fixtures.manifest("<key>CFBundleIdentifier</key><string>com.a</string><key>CFBundleName</key><string>$(NAME)</string>", defines: ["NAME": "A"])
+        let resolved = try Fixtures.manifest(
+            "<key>CFBundleIdentifier</key><string>com.a</string><key>CFBundleName</key><string>$(NAME)</string>",
+            defines: ["NAME": "A"])
         XCTAssertEqual(World(manifests: [resolved]).findings.filter { $0.rule == "unresolved-placeholder" }, [])
     }
 }

@@ -18,9 +18,14 @@ final class BundleInputTests: XCTestCase {
     /// What a world answers, in a comparable form.
     func answers(_ world: World) throws -> [String] {
         var lines: [String] = []
-        for (target, role) in [(".pdb", RoleQuery.all), ("Structure.pdb.gz", .all), (".txt", .all), (".pdb", .editor), ("chemical/x-pdb", .all), (".zip", .all)] {
+        for (target, role) in [
+            (".pdb", RoleQuery.all), ("Structure.pdb.gz", .all), (".txt", .all), (".pdb", .editor),
+            ("chemical/x-pdb", .all), (".zip", .all),
+        ] {
             let r = try Fixtures.resolve(target, in: world, role: role)
-            lines.append("\(target) \(role): type=\(r.type.identifier) default=\(r.defaultHandler ?? "-") handlers=\(r.handlers.map { "\($0.bundleID)/\($0.match)/\($0.distance)" }) excluded=\(r.excluded.map(\.bundleID).sorted())")
+            lines.append(
+                "\(target) \(role): type=\(r.type.identifier) default=\(r.defaultHandler ?? "-") handlers=\(r.handlers.map { "\($0.bundleID)/\($0.match)/\($0.distance)" }) excluded=\(r.excluded.map(\.bundleID).sorted())"
+            )
         }
         return lines
     }
@@ -44,7 +49,9 @@ final class BundleInputTests: XCTestCase {
         for app in loose.apps {
             let other = world.app(app.bundleID)
             XCTAssertEqual(other?.claims.count, app.claims.count, app.bundleID, file: file, line: line)
-            XCTAssertEqual(other?.exportedTypes.map(\.identifier), app.exportedTypes.map(\.identifier), app.bundleID, file: file, line: line)
+            XCTAssertEqual(
+                other?.exportedTypes.map(\.identifier), app.exportedTypes.map(\.identifier), app.bundleID, file: file,
+                line: line)
             XCTAssertEqual(other?.platform, app.platform, app.bundleID, file: file, line: line)
         }
     }
@@ -59,7 +66,8 @@ final class BundleInputTests: XCTestCase {
         XCTAssertTrue(loaded.skipped.first?.hasSuffix("Molecules.app/PlugIns/Widget.appex/Info.plist") == true)
 
         let preview = try XCTUnwrap(world.app("org.proteinlab.pdbpreview"))
-        XCTAssertTrue(preview.file.hasSuffix("products/Molecules.app/PlugIns/PDBPreview.appex/Info.plist"), preview.file)
+        XCTAssertTrue(
+            preview.file.hasSuffix("products/Molecules.app/PlugIns/PDBPreview.appex/Info.plist"), preview.file)
         let fileBox = try XCTUnwrap(world.app("com.harborlabs.filebox"))
         XCTAssertTrue(fileBox.file.hasSuffix("products/FileBox.app/Contents/Info.plist"), fileBox.file)
         XCTAssertNotNil(fileBox.claims.first?.location.line)
@@ -98,8 +106,11 @@ final class BundleInputTests: XCTestCase {
         let claim = try XCTUnwrap(molecules.claims.first?.location)
         XCTAssertEqual(claim.file, molecules.file)
         XCTAssertNotNil(claim.line)
-        XCTAssertTrue(claim.description.hasPrefix("\(ipas)/Molecules.ipa!/Payload/Molecules.app/Info.plist:"), claim.description)
-        XCTAssertEqual(world.app("org.proteinlab.pdbpreview")?.file, "\(ipas)/Molecules.ipa!/Payload/Molecules.app/PlugIns/PDBPreview.appex/Info.plist")
+        XCTAssertTrue(
+            claim.description.hasPrefix("\(ipas)/Molecules.ipa!/Payload/Molecules.app/Info.plist:"), claim.description)
+        XCTAssertEqual(
+            world.app("org.proteinlab.pdbpreview")?.file,
+            "\(ipas)/Molecules.ipa!/Payload/Molecules.app/PlugIns/PDBPreview.appex/Info.plist")
         let r = try Fixtures.resolve(".pdb", in: world)
         XCTAssertEqual(r.handlers.first?.claim.file, molecules.file)
 
@@ -117,13 +128,16 @@ final class BundleInputTests: XCTestCase {
         try fixtures.moleculesApps(in: "Lab.xcarchive/Products/Applications")
         // The archive's own metadata and a dSYM carry bundle ids but are not apps.
         try fixtures.write(Data(Self.archiveInfo.utf8), at: "Lab.xcarchive/Info.plist")
-        try fixtures.write(Data(BundleFixtures.widget.utf8), at: "Lab.xcarchive/dSYMs/Molecules.app.dSYM/Contents/Info.plist")
+        try fixtures.write(
+            Data(BundleFixtures.widget.utf8), at: "Lab.xcarchive/dSYMs/Molecules.app.dSYM/Contents/Info.plist")
         let (loose, _) = try looseWorld()
         let archive = fixtures.root.appendingPathComponent("Lab.xcarchive").path
         let (world, loaded) = load([archive])
         assertSameApps(world, loose)
         XCTAssertEqual(try answers(world), try answers(loose))
-        XCTAssertEqual(world.app("com.zipwerk.unzipper")?.file, "\(archive)/Products/Applications/Unzipper.app/Contents/Info.plist")
+        XCTAssertEqual(
+            world.app("com.zipwerk.unzipper")?.file, "\(archive)/Products/Applications/Unzipper.app/Contents/Info.plist"
+        )
         XCTAssertEqual(loaded.skipped.count, 1)
 
         // Found inside a directory, with the stand-in seed relative to it.
@@ -133,19 +147,31 @@ final class BundleInputTests: XCTestCase {
 
     func testMacOSQuickLookSpotlightAndExtensionsAreAppsOfTheirOwn() throws {
         try fixtures.bundle("Viewer.app", layout: .macos, plist: BundleFixtures.example("Molecules"))
-        try fixtures.bundle("Viewer.app/Contents/Library/QuickLook/PDBPreview.qlgenerator", layout: .macos, plist: BundleFixtures.binary(BundleFixtures.example("PDBPreview")))
-        try fixtures.bundle("Viewer.app/Contents/Library/Spotlight/PDB.mdimporter", layout: .macos, plist: Data(Self.importer.utf8))
-        try fixtures.bundle("Viewer.app/Contents/PlugIns/Preview.appex", layout: .macos, plist: Data(Self.previewExtension.utf8))
-        try fixtures.bundle("Viewer.app/Contents/Extensions/Thumbs.appex", layout: .macos, plist: Data(BundleFixtures.widget.utf8))
+        try fixtures.bundle(
+            "Viewer.app/Contents/Library/QuickLook/PDBPreview.qlgenerator", layout: .macos,
+            plist: BundleFixtures.binary(BundleFixtures.example("PDBPreview")))
+        try fixtures.bundle(
+            "Viewer.app/Contents/Library/Spotlight/PDB.mdimporter", layout: .macos, plist: Data(Self.importer.utf8))
+        try fixtures.bundle(
+            "Viewer.app/Contents/PlugIns/Preview.appex", layout: .macos, plist: Data(Self.previewExtension.utf8))
+        try fixtures.bundle(
+            "Viewer.app/Contents/Extensions/Thumbs.appex", layout: .macos, plist: Data(BundleFixtures.widget.utf8))
         let app = fixtures.root.appendingPathComponent("Viewer.app").path
         let (world, loaded) = load([app])
-        XCTAssertEqual(world.apps.map(\.bundleID), ["com.sunsetlakesoftware.molecules", "org.proteinlab.pdbpreview", "org.proteinlab.pdb-importer", "org.proteinlab.preview-extension"])
-        XCTAssertEqual(world.apps.map { String($0.file.dropFirst(app.count)) }, [
-            "/Contents/Info.plist",
-            "/Contents/Library/QuickLook/PDBPreview.qlgenerator/Contents/Info.plist",
-            "/Contents/Library/Spotlight/PDB.mdimporter/Contents/Info.plist",
-            "/Contents/PlugIns/Preview.appex/Contents/Info.plist",
-        ])
+        XCTAssertEqual(
+            world.apps.map(\.bundleID),
+            [
+                "com.sunsetlakesoftware.molecules", "org.proteinlab.pdbpreview", "org.proteinlab.pdb-importer",
+                "org.proteinlab.preview-extension",
+            ])
+        XCTAssertEqual(
+            world.apps.map { String($0.file.dropFirst(app.count)) },
+            [
+                "/Contents/Info.plist",
+                "/Contents/Library/QuickLook/PDBPreview.qlgenerator/Contents/Info.plist",
+                "/Contents/Library/Spotlight/PDB.mdimporter/Contents/Info.plist",
+                "/Contents/PlugIns/Preview.appex/Contents/Info.plist",
+            ])
         XCTAssertEqual(loaded.skipped, ["\(app)/Contents/Extensions/Thumbs.appex/Contents/Info.plist"])
         let r = try Fixtures.resolve(".pdb", in: world)
         XCTAssertEqual(r.handlers.map(\.bundleID), ["com.sunsetlakesoftware.molecules"])
@@ -172,47 +198,54 @@ final class BundleInputTests: XCTestCase {
         try fixtures.write(BundleFixtures.example("Molecules"), at: "tree/deep/er/Molecules-Info.plist")
         let fm = FileManager.default
         let root = fixtures.root
-        try fm.createSymbolicLink(atPath: root.appendingPathComponent("tree/linked-Info.plist").path,
-                                  withDestinationPath: root.appendingPathComponent("outside/TextPad-Info.plist").path)
-        try fm.createSymbolicLink(atPath: root.appendingPathComponent("tree/folder-link").path,
-                                  withDestinationPath: root.appendingPathComponent("outside").path)
-        try fm.createSymbolicLink(atPath: root.appendingPathComponent("tree/dangling-Info.plist").path, withDestinationPath: "/nonexistent/x.plist")
+        try fm.createSymbolicLink(
+            atPath: root.appendingPathComponent("tree/linked-Info.plist").path,
+            withDestinationPath: root.appendingPathComponent("outside/TextPad-Info.plist").path)
+        try fm.createSymbolicLink(
+            atPath: root.appendingPathComponent("tree/folder-link").path,
+            withDestinationPath: root.appendingPathComponent("outside").path)
+        try fm.createSymbolicLink(
+            atPath: root.appendingPathComponent("tree/dangling-Info.plist").path,
+            withDestinationPath: "/nonexistent/x.plist")
         try fixtures.write(BundleFixtures.example("TextPad"), at: "tree/shared/TextPad-Info.plist")
-        try fm.createSymbolicLink(atPath: root.appendingPathComponent("tree/inside-Info.plist").path,
-                                  withDestinationPath: root.appendingPathComponent("tree/shared/TextPad-Info.plist").path)
+        try fm.createSymbolicLink(
+            atPath: root.appendingPathComponent("tree/inside-Info.plist").path,
+            withDestinationPath: root.appendingPathComponent("tree/shared/TextPad-Info.plist").path)
         let (world, _) = load([root.appendingPathComponent("tree").path])
         // TextPad twice (its file and the link to it inside the tree), never the outside copy.
         XCTAssertEqual(world.apps.map(\.file).filter { $0.contains("outside") }, [])
-        XCTAssertEqual(world.apps.map(\.bundleID).sorted(), ["com.brightleafapps.textpad", "com.brightleafapps.textpad#2", "com.sunsetlakesoftware.molecules"])
+        XCTAssertEqual(
+            world.apps.map(\.bundleID).sorted(),
+            ["com.brightleafapps.textpad", "com.brightleafapps.textpad#2", "com.sunsetlakesoftware.molecules"])
     }
 
     static let archiveInfo = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <plist version="1.0"><dict>
-    <key>ApplicationProperties</key><dict><key>CFBundleIdentifier</key><string>com.sunsetlakesoftware.molecules</string></dict>
-    <key>ArchiveVersion</key><integer>2</integer><key>Name</key><string>Lab</string>
-    </dict></plist>
-    """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict>
+        <key>ApplicationProperties</key><dict><key>CFBundleIdentifier</key><string>com.sunsetlakesoftware.molecules</string></dict>
+        <key>ArchiveVersion</key><integer>2</integer><key>Name</key><string>Lab</string>
+        </dict></plist>
+        """
 
     static let importer = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <plist version="1.0"><dict>
-    <key>CFBundleIdentifier</key><string>org.proteinlab.pdb-importer</string>
-    <key>CFBundleDocumentTypes</key><array><dict>
-    <key>CFBundleTypeRole</key><string>MDImporter</string>
-    <key>LSItemContentTypes</key><array><string>com.sunsetlakesoftware.molecules.pdb</string></array>
-    </dict></array>
-    </dict></plist>
-    """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict>
+        <key>CFBundleIdentifier</key><string>org.proteinlab.pdb-importer</string>
+        <key>CFBundleDocumentTypes</key><array><dict>
+        <key>CFBundleTypeRole</key><string>MDImporter</string>
+        <key>LSItemContentTypes</key><array><string>com.sunsetlakesoftware.molecules.pdb</string></array>
+        </dict></array>
+        </dict></plist>
+        """
 
     static let previewExtension = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <plist version="1.0"><dict>
-    <key>CFBundleIdentifier</key><string>org.proteinlab.preview-extension</string>
-    <key>UTImportedTypeDeclarations</key><array><dict>
-    <key>UTTypeIdentifier</key><string>com.sunsetlakesoftware.molecules.pdb</string>
-    <key>UTTypeConformsTo</key><array><string>public.plain-text</string></array>
-    </dict></array>
-    </dict></plist>
-    """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict>
+        <key>CFBundleIdentifier</key><string>org.proteinlab.preview-extension</string>
+        <key>UTImportedTypeDeclarations</key><array><dict>
+        <key>UTTypeIdentifier</key><string>com.sunsetlakesoftware.molecules.pdb</string>
+        <key>UTTypeConformsTo</key><array><string>public.plain-text</string></array>
+        </dict></array>
+        </dict></plist>
+        """
 }

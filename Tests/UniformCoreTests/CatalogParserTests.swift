@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import UniformCore
 
 /// The catalog format itself, on small inputs: escapes, optional fields, errors.
@@ -10,23 +11,27 @@ final class CatalogParserTests: XCTestCase {
     func testFieldsAndFlags() throws {
         let parsed = try parse("# comment\n\na.b\tEW\tp.one|p.two\tDesc\thttp://x\tc.one=v1|v 2\tc.two=w\nc.d\tI\n")
         XCTAssertEqual(parsed.count, 2)
-        XCTAssertEqual(parsed[0], CatalogDeclaration(
-            identifier: "a.b", isExported: true, parents: ["p.one", "p.two"],
-            tags: [.init(tagClass: "c.one", values: ["v1", "v 2"]), .init(tagClass: "c.two", values: ["w"])],
-            isWildcard: true, description: "Desc", referenceURL: "http://x", line: 3))
-        XCTAssertEqual(parsed[1], CatalogDeclaration(
-            identifier: "c.d", isExported: false, parents: [], tags: [], isWildcard: false,
-            description: nil, referenceURL: nil, line: 4))
+        XCTAssertEqual(
+            parsed[0],
+            CatalogDeclaration(
+                identifier: "a.b", isExported: true, parents: ["p.one", "p.two"],
+                tags: [.init(tagClass: "c.one", values: ["v1", "v 2"]), .init(tagClass: "c.two", values: ["w"])],
+                isWildcard: true, description: "Desc", referenceURL: "http://x", line: 3))
+        XCTAssertEqual(
+            parsed[1],
+            CatalogDeclaration(
+                identifier: "c.d", isExported: false, parents: [], tags: [], isWildcard: false,
+                description: nil, referenceURL: nil, line: 4))
     }
 
     func testEscapes() throws {
         let fields = [
-            ##"\#x"##,                       // a leading '#' escaped: not a comment
+            ##"\#x"##, // a leading '#' escaped: not a comment
             "E",
             "",
             #"line\none\\two\ttab"#,
             "",
-            #"cl\=ass=a\|b|c=d|e\\"#,     // '=' inside a value needs no escape
+            #"cl\=ass=a\|b|c=d|e\\"#, // '=' inside a value needs no escape
         ]
         let declaration = try XCTUnwrap(try parse(fields.joined(separator: "\t")).first)
         XCTAssertEqual(declaration.identifier, "#x")

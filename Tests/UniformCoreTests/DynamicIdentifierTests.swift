@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import UniformCore
 
 final class DynamicIdentifierTests: XCTestCase {
@@ -27,25 +28,32 @@ final class DynamicIdentifierTests: XCTestCase {
             ("?0=6:1=foo+bar", "dyn.ah62d4rv4ge80q55tfrvgc6u", request(ext, "foo+bar", "public.data")),
             ("?0=13:1=zip", "dyn.ah62d4qmxhk2x48xmsa", request(ext, "zip", "public.content")),
             ("?0=13:1=info", "dyn.ah62d4qmxhk2x44psq31u", request(ext, "info", "public.content")),
-            ("?0=6:3=dev.kaya/note", "dyn.ah62d4rv4gq80k3p0f3z0c8pbf71g87df", request(mime, "dev.kaya/note", "public.data")),
+            (
+                "?0=6:3=dev.kaya/note", "dyn.ah62d4rv4gq80k3p0f3z0c8pbf71g87df",
+                request(mime, "dev.kaya/note", "public.data")
+            ),
             ("3=dev.kaya/note", "dyn.agq80k3p0f3z0c8pbf71g87df", request(mime, "dev.kaya/note", nil)),
             ("3=application/mp4", "dyn.agq80c6durvy0g2pyrf106p5rsa4a", request(mime, "application/mp4", nil)),
             ("3=image/x-icon", "dyn.agq80w5pbq7ww88brrfv085u", request(mime, "image/x-icon", nil)),
             ("1=webvtt", "dyn.age81s3pcs34hk", request(ext, "webvtt", nil)),
             ("?0=B:1=mov", "dyn.ah62d4uv4ge804550", request(ext, "mov", "public.image")),
             ("?0=6:2=styl", "dyn.ah62d4rv4gk81g7d3ru", request(TagClass.osType, "styl", "public.data")),
-            ("?0=6:4=NSPromiseContentsPboardType",
-             "dyn.ah62d4rv4gu8y6y4usm1044pxqzb085xyqz1hk64uqm10c6xenv61a3k",
-             request(TagClass.pasteboardType, "NSPromiseContentsPboardType", "public.data")),
+            (
+                "?0=6:4=NSPromiseContentsPboardType",
+                "dyn.ah62d4rv4gu8y6y4usm1044pxqzb085xyqz1hk64uqm10c6xenv61a3k",
+                request(TagClass.pasteboardType, "NSPromiseContentsPboardType", "public.data")
+            ),
             // Launch Services' own name for Safari's `.download` folder (`lsregister -dump`, claimed
             // UTIs: `dyn.ah62d4qmuhk2x43dts71g255bqu (.download)`): code 10 is com.apple.package.
             ("?0=10:1=download", "dyn.ah62d4qmuhk2x43dts71g255bqu", request(ext, "download", "com.apple.package")),
             // Empty tags: an empty MIME type and an empty extension, as Apple's API produces them.
             ("3=", "dyn.agq8u", request(mime, "", nil)),
             ("1=", "dyn.age8u", request(ext, "", nil)),
-            (#"?0=public.item:1=nxtypedfilecontentspboardtype\:jpg"#,
-             "dyn.ah62d46dzqm0gw23srf4gn5m4ge8068dytf2gn3dgrf0gn25tr34gn5xysr2ge55bsmwhk8puqzsdy4xuq6",
-             request(ext, "nxtypedfilecontentspboardtype:jpg", "public.item")),
+            (
+                #"?0=public.item:1=nxtypedfilecontentspboardtype\:jpg"#,
+                "dyn.ah62d46dzqm0gw23srf4gn5m4ge8068dytf2gn3dgrf0gn25tr34gn5xysr2ge55bsmwhk8puqzsdy4xuq6",
+                request(ext, "nxtypedfilecontentspboardtype:jpg", "public.item")
+            ),
         ]
     }
 
@@ -71,7 +79,9 @@ final class DynamicIdentifierTests: XCTestCase {
         guard let text = try? String(contentsOf: Self.vectorsURL, encoding: .utf8) else {
             throw XCTSkip("dyn vectors not found at \(Self.vectorsURL.path) (../shared absent)")
         }
-        let rows = text.split(separator: "\n").dropFirst().map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+        let rows = text.split(separator: "\n").dropFirst().map {
+            $0.split(separator: "\t", omittingEmptySubsequences: false)
+        }
         XCTAssertGreaterThanOrEqual(rows.count, 12)
         for row in rows {
             let payload = String(row[0]), identifier = String(row[1])
@@ -101,8 +111,9 @@ final class DynamicIdentifierTests: XCTestCase {
         let upper = DynamicIdentifier(tagClass: ext, tag: "SRT", conformingTo: "public.data")
         XCTAssertEqual(upper.identifier, "dyn.ah62d4rv4ge81g6xy")
         XCTAssertEqual(upper, DynamicIdentifier(tagClass: ext, tag: "srt", conformingTo: "public.data"))
-        XCTAssertEqual(DynamicIdentifier(tagClass: mime, tag: "Image/X-Icon", conformingTo: nil).identifier,
-                       "dyn.agq80w5pbq7ww88brrfv085u")
+        XCTAssertEqual(
+            DynamicIdentifier(tagClass: mime, tag: "Image/X-Icon", conformingTo: nil).identifier,
+            "dyn.agq80w5pbq7ww88brrfv085u")
     }
 
     func testCaseSensitiveTagsKeepCase() {
@@ -119,8 +130,9 @@ final class DynamicIdentifierTests: XCTestCase {
     }
 
     func testShortCodesMatchIgnoringCase() {
-        XCTAssertEqual(DynamicIdentifier(tagClass: "Public.Filename-Extension", tag: "x", conformingTo: "PUBLIC.DATA").payload,
-                       "?0=6:1=x")
+        XCTAssertEqual(
+            DynamicIdentifier(tagClass: "Public.Filename-Extension", tag: "x", conformingTo: "PUBLIC.DATA").payload,
+            "?0=6:1=x")
     }
 
     // MARK: Shape of the payload
@@ -139,8 +151,10 @@ final class DynamicIdentifierTests: XCTestCase {
             XCTAssertEqual(id.payload, "?0=\(code):5=x")
             XCTAssertEqual(DynamicIdentifier(decoding: id.identifier)?.conformsTo, [conformance])
         }
-        let classes = [(ext, "1"), (TagClass.osType, "2"), (mime, "3"), (TagClass.pasteboardType, "4"),
-                       (TagClass.urlScheme, "5"), ("com.apple.device-model-code", "com.apple.device-model-code")]
+        let classes = [
+            (ext, "1"), (TagClass.osType, "2"), (mime, "3"), (TagClass.pasteboardType, "4"),
+            (TagClass.urlScheme, "5"), ("com.apple.device-model-code", "com.apple.device-model-code"),
+        ]
         for (tagClass, code) in classes {
             XCTAssertEqual(DynamicIdentifier(tagClass: tagClass, tag: "v", conformingTo: nil).payload, "\(code)=v")
         }
@@ -175,8 +189,10 @@ final class DynamicIdentifierTests: XCTestCase {
     private func dyn(payload text: String) -> String { dyn(payload: Array(text.utf8)) }
 
     func testRejectsNonDynamicStrings() {
-        for input in ["", "dyn", "dyn.", "dyn.a", "public.jpeg", "dyn.bh62d4rv4ge81g6xy", "dn.ah62d4rv4ge81g6xy",
-                      " dyn.ah62d4rv4ge81g6xy", "dyn.ah62d4rv4ge81g6xy "] {
+        for input in [
+            "", "dyn", "dyn.", "dyn.a", "public.jpeg", "dyn.bh62d4rv4ge81g6xy", "dn.ah62d4rv4ge81g6xy",
+            " dyn.ah62d4rv4ge81g6xy", "dyn.ah62d4rv4ge81g6xy ",
+        ] {
             XCTAssertNil(DynamicIdentifier(decoding: input), input.debugDescription)
         }
     }

@@ -7,7 +7,8 @@ import XCTest
 final class GraphRenderTests: XCTestCase {
     static let pdb = "com.sunsetlakesoftware.molecules.pdb"
     static let molecules = "com.sunsetlakesoftware.molecules", textpad = "com.brightleafapps.textpad"
-    static let filebox = "com.harborlabs.filebox", preview = "org.proteinlab.pdbpreview", labnotes = "com.benchtop.labnotes"
+    static let filebox = "com.harborlabs.filebox", preview = "org.proteinlab.pdbpreview",
+        labnotes = "com.benchtop.labnotes"
 
     func world(_ paths: [String]) -> World {
         let loaded = ManifestLoader().load(paths.map(Fixtures.example))
@@ -35,19 +36,26 @@ final class GraphRenderTests: XCTestCase {
 
     func testMoleculesModel() throws {
         let g = try graph(".pdb", in: world(["molecules/apps"]))
-        XCTAssertEqual(g.nodes.map(\.identifier), [Self.pdb, "public.plain-text", "public.text", "public.data", "public.content", "public.item"])
+        XCTAssertEqual(
+            g.nodes.map(\.identifier),
+            [Self.pdb, "public.plain-text", "public.text", "public.data", "public.content", "public.item"])
         XCTAssertEqual(g.nodes.map(\.role), [.target, .supertype, .supertype, .supertype, .supertype, .supertype])
         XCTAssertEqual(g.nodes.map(\.isWildcard), [false, false, false, true, true, true])
         XCTAssertEqual(g.nodes[0].summary, "Molecules Structure File")
         XCTAssertNil(g.nodes[2].summary, "a description that repeats the identifier ('text') is dropped")
-        XCTAssertEqual(edges(g), [
-            "\(Self.pdb) → public.plain-text", "\(Self.pdb) → public.text", "public.plain-text → public.text",
-            "public.text → public.data", "public.text → public.content", "public.data → public.item",
-        ])
-        XCTAssertEqual(attachments(g), [
-            "\(Self.molecules) @ \(Self.pdb)", "\(Self.textpad) @ public.plain-text", "\(Self.filebox) @ public.data",
-            "\(Self.preview) @ \(Self.pdb)", "\(Self.labnotes) @ \(Self.pdb)",
-        ])
+        XCTAssertEqual(
+            edges(g),
+            [
+                "\(Self.pdb) → public.plain-text", "\(Self.pdb) → public.text", "public.plain-text → public.text",
+                "public.text → public.data", "public.text → public.content", "public.data → public.item",
+            ])
+        XCTAssertEqual(
+            attachments(g),
+            [
+                "\(Self.molecules) @ \(Self.pdb)", "\(Self.textpad) @ public.plain-text",
+                "\(Self.filebox) @ public.data",
+                "\(Self.preview) @ \(Self.pdb)", "\(Self.labnotes) @ \(Self.pdb)",
+            ])
         XCTAssertEqual(g.apps.map(\.position), [1, 2, 3, nil, nil])
         XCTAssertEqual(g.apps.map(\.isDefault), [true, false, false, false, false])
         XCTAssertEqual(g.defaultHandler, Self.molecules)
@@ -64,8 +72,11 @@ final class GraphRenderTests: XCTestCase {
         XCTAssertTrue(dot.contains("rankdir=BT"))
         XCTAssertEqual(l.last, "}")
         // Nodes, with identifiers and short descriptions.
-        XCTAssertTrue(dot.contains(#""t:\#(Self.pdb)" [label="\#(Self.pdb)\n(document type)\nMolecules Structure File", penwidth=2"#))
-        XCTAssertTrue(dot.contains(#""t:public.data" [label="public.data\n(wildcard)", shape=octagon"#), "wildcards stand apart")
+        XCTAssertTrue(
+            dot.contains(
+                #""t:\#(Self.pdb)" [label="\#(Self.pdb)\n(document type)\nMolecules Structure File", penwidth=2"#))
+        XCTAssertTrue(
+            dot.contains(#""t:public.data" [label="public.data\n(wildcard)", shape=octagon"#), "wildcards stand apart")
         // Conformance edges in declared order.
         let first = try XCTUnwrap(l.firstIndex(of: #"  "t:\#(Self.pdb)" -> "t:public.plain-text";"#))
         let second = try XCTUnwrap(l.firstIndex(of: #"  "t:\#(Self.pdb)" -> "t:public.text";"#))
@@ -76,9 +87,13 @@ final class GraphRenderTests: XCTestCase {
         XCTAssertTrue(molecules.contains(#"label="1. Molecules\n\#(Self.molecules)\nOwner · Viewer\ndefault handler""#))
         XCTAssertTrue(molecules.contains("penwidth=3"))
         XCTAssertTrue(molecules.contains("style=\"filled,bold\""))
-        XCTAssertTrue(l.contains(##"  "a:\##(Self.molecules)" -> "t:\##(Self.pdb)" [label="exact", color="#1a7f37", penwidth=2];"##))
+        XCTAssertTrue(
+            l.contains(
+                ##"  "a:\##(Self.molecules)" -> "t:\##(Self.pdb)" [label="exact", color="#1a7f37", penwidth=2];"##))
         XCTAssertTrue(l.contains(#"  "a:\#(Self.textpad)" -> "t:public.plain-text" [label="conforms, distance 1"];"#))
-        XCTAssertTrue(l.contains(##"  "a:\##(Self.filebox)" -> "t:public.data" [label="wildcard, distance 2", color="#868e96"];"##))
+        XCTAssertTrue(
+            l.contains(
+                ##"  "a:\##(Self.filebox)" -> "t:public.data" [label="wildcard, distance 2", color="#868e96"];"##))
         // Excluded claims dashed, with the reason as tooltip.
         let labnotes = try XCTUnwrap(l.first { $0.hasPrefix(#"  "a:\#(Self.labnotes)" -> "#) })
         XCTAssertTrue(labnotes.contains("style=dashed"))
@@ -96,12 +111,16 @@ final class GraphRenderTests: XCTestCase {
         XCTAssertTrue(l.contains(#"  n0["\#(Self.pdb)<br/>(document type)<br/>Molecules Structure File"]"#))
         XCTAssertTrue(l.contains(#"  n3["public.data<br/>(wildcard)"]"#))
         let edges = l.filter { $0.hasPrefix("  n") && $0.contains(" --> ") }
-        XCTAssertEqual(edges, ["  n0 --> n1", "  n0 --> n2", "  n1 --> n2", "  n2 --> n3", "  n2 --> n4", "  n3 --> n5"])
-        XCTAssertTrue(l.contains(#"  a0["1. Molecules<br/>\#(Self.molecules)<br/>Owner · Viewer<br/>default handler"]"#))
+        XCTAssertEqual(
+            edges, ["  n0 --> n1", "  n0 --> n2", "  n1 --> n2", "  n2 --> n3", "  n2 --> n4", "  n3 --> n5"])
+        XCTAssertTrue(
+            l.contains(#"  a0["1. Molecules<br/>\#(Self.molecules)<br/>Owner · Viewer<br/>default handler"]"#))
         XCTAssertTrue(l.contains(#"  a0 ==>|"exact"| n0"#), "the default's edge is thick")
         XCTAssertTrue(l.contains(#"  a1 -->|"conforms, distance 1"| n1"#))
         XCTAssertTrue(l.contains(#"  a2 -->|"wildcard, distance 2"| n3"#))
-        XCTAssertTrue(l.contains(#"  a4 -.->|"excluded: LSHandlerRank None: never chosen to open the type"| n0"#), "reasons on dashed edges")
+        XCTAssertTrue(
+            l.contains(#"  a4 -.->|"excluded: LSHandlerRank None: never chosen to open the type"| n0"#),
+            "reasons on dashed edges")
         XCTAssertTrue(l.contains("  class n0 target"))
         XCTAssertTrue(l.contains("  class n3,n4,n5 wildcard"))
         XCTAssertTrue(l.contains("  class a0 defaultHandler"))
@@ -119,7 +138,9 @@ final class GraphRenderTests: XCTestCase {
         let g = try graph("Dashboard.sysstatsbookmark", in: world(["sysstats/apps"]))
         XCTAssertEqual(g.nodes.map(\.identifier), ["jp.example.sysstats.bookmark", "public.item"])
         XCTAssertEqual(edges(g), ["jp.example.sysstats.bookmark → public.item"])
-        XCTAssertEqual(attachments(g), ["jp.example.sysstats.monitor @ jp.example.sysstats.bookmark", "com.cloudharbor.filesync @ public.item"])
+        XCTAssertEqual(
+            attachments(g),
+            ["jp.example.sysstats.monitor @ jp.example.sysstats.bookmark", "com.cloudharbor.filesync @ public.item"])
         let mermaid = MermaidRenderer.render(g)
         XCTAssertTrue(mermaid.contains(#"  a1 -->|"wildcard, distance 1"| n1"#))
         XCTAssertFalse(mermaid.contains("public.data"))
@@ -127,7 +148,9 @@ final class GraphRenderTests: XCTestCase {
 
     func testSysStatsLeakyVariantShowsTheTextEditor() throws {
         let g = try graph("Dashboard.sysstatsbookmark", in: world(ExamplesTests.leaky))
-        XCTAssertEqual(g.nodes.map(\.identifier), ["jp.example.sysstats.bookmark", "public.text", "public.data", "public.content", "public.item"])
+        XCTAssertEqual(
+            g.nodes.map(\.identifier),
+            ["jp.example.sysstats.bookmark", "public.text", "public.data", "public.content", "public.item"])
         XCTAssertTrue(attachments(g).contains("com.quillworks.texteditor @ public.text"))
         XCTAssertTrue(attachments(g).contains("net.bytepeek.hexviewer @ public.data"))
     }
@@ -136,8 +159,12 @@ final class GraphRenderTests: XCTestCase {
         let g = try graph("Report.pdf1", in: world(["docinteraction/apps"]))
         XCTAssertEqual(g.nodes.map(\.identifier), ["com.example.docinteraction.pdf1"])
         XCTAssertEqual(g.edges, [])
-        XCTAssertEqual(attachments(g), ["com.example.docinteraction @ com.example.docinteraction.pdf1",
-                                        "com.example.docinteraction.companion @ com.example.docinteraction.pdf1"])
+        XCTAssertEqual(
+            attachments(g),
+            [
+                "com.example.docinteraction @ com.example.docinteraction.pdf1",
+                "com.example.docinteraction.companion @ com.example.docinteraction.pdf1",
+            ])
         let dot = DotRenderer.render(g)
         XCTAssertFalse(lines(dot).contains { $0.hasPrefix("  \"t:") && $0.contains(" -> ") }, "no conformance edges")
         XCTAssertFalse(dot.contains("AnyViewer"))
@@ -148,12 +175,17 @@ final class GraphRenderTests: XCTestCase {
         let package = try graph("Drawing.sketchpkg", in: w)
         XCTAssertEqual(package.nodes.first?.identifier, "com.fernleaf.sketchpad.drawing")
         XCTAssertTrue(package.nodes.contains { $0.identifier == "com.apple.package" && $0.isWildcard })
-        XCTAssertTrue(attachments(package).contains("com.retrodraw.importer @ com.fernleaf.sketchpad.drawing"), "a legacy extension claim sits on the type itself")
+        XCTAssertTrue(
+            attachments(package).contains("com.retrodraw.importer @ com.fernleaf.sketchpad.drawing"),
+            "a legacy extension claim sits on the type itself")
         XCTAssertTrue(MermaidRenderer.render(package).contains(#"-->|"legacy 'sketchpkg'"| n0"#))
 
         let note = try graph(".vnote", in: w)
-        XCTAssertTrue(attachments(note).contains("net.hexlens.HexLens @ public.data"), "a legacy '*' stands at public.data")
-        XCTAssertTrue(DotRenderer.render(note).contains(#""a:net.hexlens.HexLens" -> "t:public.data" [label="wildcard '*' (legacy)""#))
+        XCTAssertTrue(
+            attachments(note).contains("net.hexlens.HexLens @ public.data"), "a legacy '*' stands at public.data")
+        XCTAssertTrue(
+            DotRenderer.render(note).contains(
+                #""a:net.hexlens.HexLens" -> "t:public.data" [label="wildcard '*' (legacy)""#))
     }
 
     func testDynamicTypeIsVisiblyDistinct() throws {
@@ -191,7 +223,8 @@ final class GraphRenderTests: XCTestCase {
         XCTAssertTrue(subtypes.contains("public.utf8-plain-text"))
         XCTAssertEqual(subtypes, subtypes.sorted { $0.lowercased() < $1.lowercased() })
         XCTAssertTrue(edges(g).contains("\(Self.pdb) → public.plain-text"))
-        XCTAssertTrue(edges(g).contains("\(Self.pdb) → public.text"), "every declared parent that is drawn gets its edge")
+        XCTAssertTrue(
+            edges(g).contains("\(Self.pdb) → public.text"), "every declared parent that is drawn gets its edge")
 
         let bounded = try graph("public.plain-text", in: w, options: GraphOptions(down: true, subtypeLimit: 3))
         XCTAssertEqual(bounded.nodes.filter { $0.role == .subtype }.map(\.identifier), Array(subtypes.prefix(3)))
@@ -203,7 +236,8 @@ final class GraphRenderTests: XCTestCase {
     // MARK: Text safety and determinism
 
     func testLabelsAreEscaped() throws {
-        let app = try Fixtures.manifest("""
+        let app = try Fixtures.manifest(
+            """
             <key>CFBundleIdentifier</key><string>com.acme.quote</string>
             <key>CFBundleDocumentTypes</key><array><dict><key>CFBundleTypeRole</key><string>Viewer</string>
             <key>LSItemContentTypes</key><array><string>com.acme.q</string></array></dict></array>
@@ -218,7 +252,8 @@ final class GraphRenderTests: XCTestCase {
     }
 
     func testLongDescriptionsAreShortened() {
-        XCTAssertEqual(ConformanceGraph.shorten(String(repeating: "x", count: 60))?.count, ConformanceGraph.summaryLength)
+        XCTAssertEqual(
+            ConformanceGraph.shorten(String(repeating: "x", count: 60))?.count, ConformanceGraph.summaryLength)
         XCTAssertEqual(ConformanceGraph.shorten("  short  "), "short")
         XCTAssertNil(ConformanceGraph.shorten("   "))
     }

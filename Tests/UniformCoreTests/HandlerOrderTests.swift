@@ -1,5 +1,6 @@
-@testable import UniformCore
 import XCTest
+
+@testable import UniformCore
 
 /// `HandlerOrder` is the specification of handler order; `RankEntry` is its packed form, which
 /// the resolver runs. On seeded random claims — few apps and many, small and deep distances,
@@ -18,9 +19,11 @@ final class HandlerOrderTests: XCTestCase {
                 let app = below(apps)
                 // Mostly shallow distances, so that ties reach the rank and the bundle id.
                 let distance = below(8) == 0 ? below(4000) : below(3)
-                return HandlerOrder.Claim(app: app, order: HandlerOrder(
-                    refused: below(4) == 0, kind: MatchKind.allCases[below(4)], distance: distance,
-                    rank: ranks[below(4)], bundleIDPlace: Int(places[app])))
+                return HandlerOrder.Claim(
+                    app: app,
+                    order: HandlerOrder(
+                        refused: below(4) == 0, kind: MatchKind.allCases[below(4)], distance: distance,
+                        rank: ranks[below(4)], bundleIDPlace: Int(places[app])))
             }
             let specification = HandlerOrder.rank(claims)
             // The resolver's steps (Resolver.rank): insert each grouping word, read the survivors
@@ -41,22 +44,35 @@ final class HandlerOrderTests: XCTestCase {
     }
 
     func testTheFieldsDecideInTheirOrder() {
-        func order(refused: Bool = false, _ kind: MatchKind = .exact, _ distance: Int = 0, _ rank: HandlerRank = .default, place: Int = 0) -> HandlerOrder {
+        func order(
+            refused: Bool = false, _ kind: MatchKind = .exact, _ distance: Int = 0, _ rank: HandlerRank = .default,
+            place: Int = 0
+        ) -> HandlerOrder {
             HandlerOrder(refused: refused, kind: kind, distance: distance, rank: rank, bundleIDPlace: place)
         }
-        XCTAssertLessThan(order(.wildcard, 9, .alternate, place: 9), order(refused: true, place: 0), "handlers before refusals")
+        XCTAssertLessThan(
+            order(.wildcard, 9, .alternate, place: 9), order(refused: true, place: 0), "handlers before refusals")
         XCTAssertLessThan(order(.exact, 5, .alternate), order(.legacy, 0, .owner), "kind before distance and rank")
         XCTAssertLessThan(order(.conforms, 1, .alternate), order(.conforms, 2, .owner), "distance before rank")
-        XCTAssertLessThan(order(.conforms, 1, .owner, place: 9), order(.conforms, 1, .default, place: 0), "rank before bundle id")
+        XCTAssertLessThan(
+            order(.conforms, 1, .owner, place: 9), order(.conforms, 1, .default, place: 0), "rank before bundle id")
         XCTAssertLessThan(order(place: 1), order(place: 2), "bundle id last")
     }
 
     func testAnAppIsListedOnceWithItsBestClaimTheFirstAmongEquals() {
         let claims = [
-            HandlerOrder.Claim(app: 0, order: HandlerOrder(refused: false, kind: .conforms, distance: 2, rank: .owner, bundleIDPlace: 0)),
-            HandlerOrder.Claim(app: 1, order: HandlerOrder(refused: false, kind: .conforms, distance: 1, rank: .default, bundleIDPlace: 1)),
-            HandlerOrder.Claim(app: 0, order: HandlerOrder(refused: false, kind: .conforms, distance: 1, rank: .default, bundleIDPlace: 0)),
-            HandlerOrder.Claim(app: 0, order: HandlerOrder(refused: false, kind: .conforms, distance: 1, rank: .default, bundleIDPlace: 0)),
+            HandlerOrder.Claim(
+                app: 0,
+                order: HandlerOrder(refused: false, kind: .conforms, distance: 2, rank: .owner, bundleIDPlace: 0)),
+            HandlerOrder.Claim(
+                app: 1,
+                order: HandlerOrder(refused: false, kind: .conforms, distance: 1, rank: .default, bundleIDPlace: 1)),
+            HandlerOrder.Claim(
+                app: 0,
+                order: HandlerOrder(refused: false, kind: .conforms, distance: 1, rank: .default, bundleIDPlace: 0)),
+            HandlerOrder.Claim(
+                app: 0,
+                order: HandlerOrder(refused: false, kind: .conforms, distance: 1, rank: .default, bundleIDPlace: 0)),
         ]
         XCTAssertEqual(HandlerOrder.rank(claims), [2, 1])
     }

@@ -18,19 +18,24 @@ final class HostileInputTests: XCTestCase {
     }
 
     /// Loads `path` beside a good manifest; returns the one error, checking the good app loaded.
-    func refusal(_ path: URL, limits: ArchiveLimits = ArchiveLimits(), file: StaticString = #filePath, line: UInt = #line) throws -> PlistError {
+    func refusal(
+        _ path: URL, limits: ArchiveLimits = ArchiveLimits(), file: StaticString = #filePath, line: UInt = #line
+    ) throws -> PlistError {
         let good = Fixtures.example("molecules/apps/TextPad/Info.plist")
         let loaded = ManifestLoader(archiveLimits: limits).load([path.path, good])
         XCTAssertEqual(loaded.manifests.map(\.bundleID), ["com.brightleafapps.textpad"], file: file, line: line)
         XCTAssertEqual(loaded.errors.count, 1, "\(loaded.errors)", file: file, line: line)
         let error = try XCTUnwrap(loaded.errors.first, file: file, line: line)
-        XCTAssertTrue(error.file.hasPrefix(path.path), "the error names the input: \(error.file)", file: file, line: line)
+        XCTAssertTrue(
+            error.file.hasPrefix(path.path), "the error names the input: \(error.file)", file: file, line: line)
         XCTAssertTrue(loaded.errorFindings.allSatisfy { $0.severity == .error }, file: file, line: line)
         return error
     }
 
     func plist(_ id: String) -> Data {
-        Data("<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>CFBundleIdentifier</key><string>\(id)</string></dict></plist>".utf8)
+        Data(
+            "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>CFBundleIdentifier</key><string>\(id)</string></dict></plist>"
+                .utf8)
     }
 
     func testZipBombIsRefusedByRatio() throws {
@@ -78,7 +83,9 @@ final class HostileInputTests: XCTestCase {
     /// One compressed member listed under many names inflates once per name (57 KB became 3.5 GB
     /// in 34 s); a name listed twice let the last one win.
     func testOverlappingAndDuplicateEntriesAreRefused() throws {
-        let ipa = try fixtures.zip(members: [("Payload/A.app/Info.plist", plist("com.a")), ("Payload/B.app/Info.plist", plist("com.b"))], into: "Overlap.ipa")
+        let ipa = try fixtures.zip(
+            members: [("Payload/A.app/Info.plist", plist("com.a")), ("Payload/B.app/Info.plist", plist("com.b"))],
+            into: "Overlap.ipa")
         var bytes = try Data(contentsOf: ipa)
         // Point the second central record's local-header offset (offset 42) at the first member.
         let signature = Data([0x50, 0x4b, 0x01, 0x02])
@@ -91,7 +98,8 @@ final class HostileInputTests: XCTestCase {
         XCTAssertTrue(shared.contains("share bytes"), shared)
         // Rename the second entry to the first's name (same length).
         let nameLength = Int(bytes[first + 28]) | Int(bytes[first + 29]) << 8
-        bytes.replaceSubrange((second + 46)..<(second + 46 + nameLength), with: bytes[(first + 46)..<(first + 46 + nameLength)])
+        bytes.replaceSubrange(
+            (second + 46)..<(second + 46 + nameLength), with: bytes[(first + 46)..<(first + 46 + nameLength)])
         try bytes.write(to: ipa)
         let twice = try refusal(ipa).message
         XCTAssertTrue(twice.contains("appears twice"), twice)
@@ -100,17 +108,19 @@ final class HostileInputTests: XCTestCase {
     /// All manifests of one archive together inflate to at most `ArchiveLimits.maxTotalBytes`.
     func testTotalInflatedBytesAreCapped() throws {
         let members = (0..<8).map { ("Payload/App.app/PlugIns/P\($0).appex/Info.plist", plist("com.app.p\($0)")) }
-        let ipa = try fixtures.zip(members: [("Payload/App.app/Info.plist", plist("com.app"))] + members, into: "Many.ipa")
+        let ipa = try fixtures.zip(
+            members: [("Payload/App.app/Info.plist", plist("com.app"))] + members, into: "Many.ipa")
         var limits = ArchiveLimits()
         limits.maxTotalBytes = UInt64(plist("com.app").count * 3)
         XCTAssertTrue(try refusal(ipa, limits: limits).message.contains("ArchiveLimits.maxTotalBytes"))
     }
 
     func testPathTraversalRefusesTheWholeArchive() throws {
-        let ipa = try fixtures.zip(members: [
-            ("Payload/Good.app/Info.plist", plist("com.good")),
-            ("Payload/../../evil.plist", plist("com.evil")),
-        ], into: "Traversal.ipa")
+        let ipa = try fixtures.zip(
+            members: [
+                ("Payload/Good.app/Info.plist", plist("com.good")),
+                ("Payload/../../evil.plist", plist("com.evil")),
+            ], into: "Traversal.ipa")
         let error = try refusal(ipa)
         XCTAssertEqual(error.file, ipa.path)
         XCTAssertTrue(error.message.contains("path traversal") && error.message.contains("../"), error.message)
@@ -130,7 +140,8 @@ final class HostileInputTests: XCTestCase {
     func testDamagedMemberDataIsAClearError() throws {
         var body = plist("com.damaged")
         body.append(Data((0..<2000).map { UInt8($0 % 251) }))
-        let ipa = try fixtures.zip(members: [("Payload/Damaged.app/Info.plist", body)], into: "Damaged.ipa", compression: .none)
+        let ipa = try fixtures.zip(
+            members: [("Payload/Damaged.app/Info.plist", body)], into: "Damaged.ipa", compression: .none)
         var bytes = try Data(contentsOf: ipa)
         let at = try XCTUnwrap(bytes.range(of: Data("com.damaged".utf8))).lowerBound
         bytes[at] = UInt8(ascii: "X")
@@ -156,7 +167,8 @@ final class HostileInputTests: XCTestCase {
         let app = fixtures.root.appendingPathComponent("Evil.app")
         try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
         let outside = try fixtures.write(plist("com.secret"), at: "secret/Info.plist")
-        try FileManager.default.createSymbolicLink(atPath: app.appendingPathComponent("Info.plist").path, withDestinationPath: outside.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: app.appendingPathComponent("Info.plist").path, withDestinationPath: outside.path)
         let error = try refusal(app)
         XCTAssertEqual(error.file, app.path + "/Info.plist")
         XCTAssertTrue(error.message.contains("outside the bundle"), error.message)
@@ -165,9 +177,11 @@ final class HostileInputTests: XCTestCase {
     func testSymlinkedPlugInFolderOutOfABundleIsNotFollowed() throws {
         let app = try fixtures.bundle("Host.app", layout: .ios, plist: BundleFixtures.example("Molecules"))
         try fixtures.bundle("elsewhere/PDBPreview.appex", layout: .ios, plist: BundleFixtures.example("PDBPreview"))
-        try FileManager.default.createDirectory(at: app.appendingPathComponent("PlugIns"), withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: app.appendingPathComponent("PlugIns/PDBPreview.appex").path,
-                                                   withDestinationPath: fixtures.root.appendingPathComponent("elsewhere/PDBPreview.appex").path)
+        try FileManager.default.createDirectory(
+            at: app.appendingPathComponent("PlugIns"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: app.appendingPathComponent("PlugIns/PDBPreview.appex").path,
+            withDestinationPath: fixtures.root.appendingPathComponent("elsewhere/PDBPreview.appex").path)
         let loaded = ManifestLoader().load([app.path])
         XCTAssertEqual(loaded.manifests.map(\.bundleID), ["com.sunsetlakesoftware.molecules"])
         XCTAssertEqual(loaded.errors.map(\.file), [app.path + "/PlugIns/PDBPreview.appex"])
@@ -177,7 +191,8 @@ final class HostileInputTests: XCTestCase {
     func testSymlinkInsideABundleIsFollowed() throws {
         let app = fixtures.root.appendingPathComponent("Linked.app")
         try fixtures.write(BundleFixtures.example("Molecules"), at: "Linked.app/Resources/Real-Info.plist")
-        try FileManager.default.createSymbolicLink(atPath: app.appendingPathComponent("Info.plist").path, withDestinationPath: "Resources/Real-Info.plist")
+        try FileManager.default.createSymbolicLink(
+            atPath: app.appendingPathComponent("Info.plist").path, withDestinationPath: "Resources/Real-Info.plist")
         let loaded = ManifestLoader().load([app.path])
         XCTAssertEqual(loaded.errors.map(\.description), [])
         XCTAssertEqual(loaded.manifests.map(\.bundleID), ["com.sunsetlakesoftware.molecules"])

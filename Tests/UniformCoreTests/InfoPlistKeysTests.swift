@@ -1,6 +1,7 @@
 import Foundation
-@testable import UniformCore
 import XCTest
+
+@testable import UniformCore
 
 /// The key table is parsed on bytes for speed; reading it with plain string splitting is the
 /// specification, and the two agree on every row.

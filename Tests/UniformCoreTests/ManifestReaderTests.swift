@@ -3,27 +3,34 @@ import XCTest
 
 final class ManifestReaderTests: XCTestCase {
     func testPlaceholdersStandInsAndDefines() throws {
-        let body = "<key>CFBundleIdentifier</key><string>$(PRODUCT_BUNDLE_IDENTIFIER)</string><key>CFBundleName</key><string>${PRODUCT_NAME}</string>"
+        let body =
+            "<key>CFBundleIdentifier</key><string>$(PRODUCT_BUNDLE_IDENTIFIER)</string><key>CFBundleName</key><string>${PRODUCT_NAME}</string>"
         let raw = try Fixtures.manifest(body, file: "Apps/My App/Info.plist")
         XCTAssertEqual(raw.bundleID, "standin.apps.my-app.info-plist")
         XCTAssertEqual(raw.name, "${PRODUCT_NAME}", "undefined placeholders stay verbatim")
-        XCTAssertTrue(raw.findings.contains { $0.rule == "bundle-id-placeholder" && $0.message.contains("--define PRODUCT_BUNDLE_IDENTIFIER") })
-        let defined = try Fixtures.manifest(body, defines: ["PRODUCT_BUNDLE_IDENTIFIER": "com.acme.app", "PRODUCT_NAME": "My App"])
+        XCTAssertTrue(
+            raw.findings.contains {
+                $0.rule == "bundle-id-placeholder" && $0.message.contains("--define PRODUCT_BUNDLE_IDENTIFIER")
+            })
+        let defined = try Fixtures.manifest(
+            body, defines: ["PRODUCT_BUNDLE_IDENTIFIER": "com.acme.app", "PRODUCT_NAME": "My App"])
         XCTAssertEqual(defined.bundleID, "com.acme.app")
         XCTAssertEqual(defined.name, "My App")
-        XCTAssertEqual(Placeholders.expand("@NAME@.$(X:rfc1034identifier)", defines: ["NAME": "a", "X": "b c"]).text, "a.b-c")
+        XCTAssertEqual(
+            Placeholders.expand("@NAME@.$(X:rfc1034identifier)", defines: ["NAME": "a", "X": "b c"]).text, "a.b-c")
     }
 
     func testJunkBecomesFindingsNotCrashes() throws {
-        let m = try Fixtures.manifest("""
-        <key>CFBundleIdentifier</key><string>com.acme.junk</string>
-        <key>CFBundleDocumentTypes</key><array>
-          <string>not a dict</string>
-          <dict><key>LSItemContentTypes</key><string>public.png</string><key>LSHandlerRank</key><string>Owner</string></dict>
-          <dict><key>CFBundleTypeRole</key><integer>3</integer><key>LSItemContentTypes</key><array><string></string><string>public.jpeg</string></array></dict>
-        </array>
-        <key>UTExportedTypeDeclarations</key><dict/>
-        """)
+        let m = try Fixtures.manifest(
+            """
+            <key>CFBundleIdentifier</key><string>com.acme.junk</string>
+            <key>CFBundleDocumentTypes</key><array>
+              <string>not a dict</string>
+              <dict><key>LSItemContentTypes</key><string>public.png</string><key>LSHandlerRank</key><string>Owner</string></dict>
+              <dict><key>CFBundleTypeRole</key><integer>3</integer><key>LSItemContentTypes</key><array><string></string><string>public.jpeg</string></array></dict>
+            </array>
+            <key>UTExportedTypeDeclarations</key><dict/>
+            """)
         XCTAssertEqual(m.claims.count, 2)
         XCTAssertEqual(m.claims[0].contentTypes.map(\.value), ["public.png"], "a string where an array belongs")
         XCTAssertEqual(m.claims[0].role, .viewer)
@@ -41,28 +48,40 @@ final class ManifestReaderTests: XCTestCase {
     }
 
     func testPlatformDetection() throws {
-        XCTAssertEqual(try Fixtures.manifest("<key>CFBundleIdentifier</key><string>a</string><key>UIDeviceFamily</key><array><integer>1</integer></array>").platform, .ios)
+        XCTAssertEqual(
+            try Fixtures.manifest(
+                "<key>CFBundleIdentifier</key><string>a</string><key>UIDeviceFamily</key><array><integer>1</integer></array>"
+            ).platform, .ios)
         XCTAssertEqual(try Fixtures.manifest("<key>CFBundleIdentifier</key><string>a</string>").platform, .macos)
         // iOS-only keys a loose manifest of a real iOS app carries (kiwix-apple has no
         // UIDeviceFamily in its Info.plist: Xcode adds it from TARGETED_DEVICE_FAMILY).
-        for key in ["UIFileSharingEnabled", "UIBackgroundModes", "UILaunchStoryboardName", "UISupportedInterfaceOrientations~ipad",
-                    "LSSupportsOpeningDocumentsInPlace", "UIRequiredDeviceCapabilities"] {
-            XCTAssertEqual(try Fixtures.manifest("<key>CFBundleIdentifier</key><string>a</string><key>\(key)</key><true/>").platform, .ios, key)
+        for key in [
+            "UIFileSharingEnabled", "UIBackgroundModes", "UILaunchStoryboardName",
+            "UISupportedInterfaceOrientations~ipad",
+            "LSSupportsOpeningDocumentsInPlace", "UIRequiredDeviceCapabilities",
+        ] {
+            XCTAssertEqual(
+                try Fixtures.manifest("<key>CFBundleIdentifier</key><string>a</string><key>\(key)</key><true/>")
+                    .platform, .ios, key)
         }
         for key in ["NSMainNibFile", "NSPrincipalClass", "LSMinimumSystemVersion", "NSMainStoryboardFile"] {
-            XCTAssertEqual(try Fixtures.manifest("<key>CFBundleIdentifier</key><string>a</string><key>\(key)</key><string>x</string>").platform, .macos, key)
+            XCTAssertEqual(
+                try Fixtures.manifest(
+                    "<key>CFBundleIdentifier</key><string>a</string><key>\(key)</key><string>x</string>"
+                ).platform, .macos, key)
         }
     }
 
     func testPreprocessorLinesAreReportedNotFatal() throws {
-        let m = try Fixtures.manifest("""
-        <key>CFBundleIdentifier</key><string>com.acme.pp</string>
-        <key>CFBundleURLTypes</key><array>
-        #ifdef INTUNE
-        <string>x</string>
-        #endif
-        </array>
-        """)
+        let m = try Fixtures.manifest(
+            """
+            <key>CFBundleIdentifier</key><string>com.acme.pp</string>
+            <key>CFBundleURLTypes</key><array>
+            #ifdef INTUNE
+            <string>x</string>
+            #endif
+            </array>
+            """)
         XCTAssertEqual(m.bundleID, "com.acme.pp")
         let stray = m.findings.filter { $0.rule == "plist.stray-text" }
         XCTAssertEqual(stray.map(\.subject), ["#ifdef INTUNE", "#endif"])

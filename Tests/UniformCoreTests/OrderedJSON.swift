@@ -64,7 +64,10 @@ enum OrderedJSON: Equatable {
                 index += 1
                 var members: [(key: String, value: OrderedJSON)] = []
                 skipSpace()
-                if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+                if bytes[index] == UInt8(ascii: "}") {
+                    index += 1
+                    return .object(members)
+                }
                 while true {
                     skipSpace()
                     let key = try string()
@@ -72,7 +75,10 @@ enum OrderedJSON: Equatable {
                     try expect(":")
                     members.append((key, try value()))
                     skipSpace()
-                    if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                    if bytes[index] == UInt8(ascii: ",") {
+                        index += 1
+                        continue
+                    }
                     try expect("}")
                     return .object(members)
                 }
@@ -80,22 +86,31 @@ enum OrderedJSON: Equatable {
                 index += 1
                 var items: [OrderedJSON] = []
                 skipSpace()
-                if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+                if bytes[index] == UInt8(ascii: "]") {
+                    index += 1
+                    return .array(items)
+                }
                 while true {
                     items.append(try value())
                     skipSpace()
-                    if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                    if bytes[index] == UInt8(ascii: ",") {
+                        index += 1
+                        continue
+                    }
                     try expect("]")
                     return .array(items)
                 }
             case UInt8(ascii: "\""):
                 return .string(try string())
             case UInt8(ascii: "n"):
-                try literal("null"); return .null
+                try literal("null")
+                return .null
             case UInt8(ascii: "t"):
-                try literal("true"); return .bool(true)
+                try literal("true")
+                return .bool(true)
             case UInt8(ascii: "f"):
-                try literal("false"); return .bool(false)
+                try literal("false")
+                return .bool(false)
             default:
                 let start = index
                 while index < bytes.count, "+-0123456789.eE".utf8.contains(bytes[index]) { index += 1 }
@@ -134,7 +149,10 @@ enum OrderedJSON: Equatable {
                     flush()
                     return String(scalars)
                 }
-                guard byte == UInt8(ascii: "\\") else { raw.append(byte); continue }
+                guard byte == UInt8(ascii: "\\") else {
+                    raw.append(byte)
+                    continue
+                }
                 flush()
                 let escape = bytes[index]
                 index += 1

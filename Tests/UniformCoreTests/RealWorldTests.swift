@@ -18,8 +18,11 @@ final class RealWorldTests: XCTestCase {
         XCTAssertEqual(world.apps.map(\.claims.count).reduce(0, +), 750, "750 document types (realworld README)")
         XCTAssertEqual(world.apps.map(\.exportedTypes.count).reduce(0, +), 284)
         XCTAssertEqual(world.apps.map(\.importedTypes.count).reduce(0, +), 402)
-        XCTAssertTrue(world.findings.contains { $0.rule == "conformance-cycle" && $0.subject == "public.plain-text" }, "MacVim/iVim")
-        XCTAssertTrue(world.findings.contains { $0.rule == "empty-identifier" && $0.location?.file.contains("iina") == true })
+        XCTAssertTrue(
+            world.findings.contains { $0.rule == "conformance-cycle" && $0.subject == "public.plain-text" },
+            "MacVim/iVim")
+        XCTAssertTrue(
+            world.findings.contains { $0.rule == "empty-identifier" && $0.location?.file.contains("iina") == true })
     }
 
     func testEveryClaimResolvesWithInvariants() throws {
@@ -48,7 +51,8 @@ final class RealWorldTests: XCTestCase {
             XCTAssertTrue(Set(a.handlers.map(\.bundleID)).isDisjoint(with: a.excluded.map(\.bundleID)), "\(text)")
             if let d = a.defaultHandler {
                 XCTAssertEqual(d, a.handlers.first?.bundleID)
-                XCTAssertNotEqual(a.handlers.first?.match, .wildcard, "a default only with a non-wildcard candidate: \(text)")
+                XCTAssertNotEqual(
+                    a.handlers.first?.match, .wildcard, "a default only with a non-wildcard candidate: \(text)")
             } else if let first = a.handlers.first {
                 XCTAssertEqual(first.match, .wildcard, "\(text)")
             }
@@ -58,8 +62,11 @@ final class RealWorldTests: XCTestCase {
                 XCTAssertFalse(c.reasons.isEmpty)
             }
             for (x, y) in zip(a.handlers, a.handlers.dropFirst()) {
-                let kx = (x.match.specificity, x.distance, x.rank.order), ky = (y.match.specificity, y.distance, y.rank.order)
-                XCTAssertTrue(kx < ky || (kx == ky && x.bundleID < y.bundleID), "order \(text): \(x.bundleID) before \(y.bundleID)")
+                let kx = (x.match.specificity, x.distance, x.rank.order),
+                    ky = (y.match.specificity, y.distance, y.rank.order)
+                XCTAssertTrue(
+                    kx < ky || (kx == ky && x.bundleID < y.bundleID),
+                    "order \(text): \(x.bundleID) before \(y.bundleID)")
             }
             if !a.handlers.isEmpty { resolvedWithHandlers += 1 }
         }

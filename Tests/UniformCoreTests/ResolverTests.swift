@@ -4,9 +4,11 @@ import XCTest
 final class ResolverTests: XCTestCase {
     /// A private type under public.plain-text plus the usual generic handlers.
     func makeWorld(extraApps: [Manifest] = [], defaults: [DefaultHandler] = []) throws -> World {
-        let owner = try Fixtures.app("com.acme.molecules", claims: [(["com.acme.pdb", "org.gnu.gnu-zip-archive"], "Viewer", "Owner")], extra: """
-        <key>UTExportedTypeDeclarations</key><array>\(Fixtures.declaration("com.acme.pdb", conformsTo: ["public.plain-text", "public.text"], extensions: ["pdb"], mime: ["chemical/x-pdb"]))</array>
-        """)
+        let owner = try Fixtures.app(
+            "com.acme.molecules", claims: [(["com.acme.pdb", "org.gnu.gnu-zip-archive"], "Viewer", "Owner")],
+            extra: """
+                <key>UTExportedTypeDeclarations</key><array>\(Fixtures.declaration("com.acme.pdb", conformsTo: ["public.plain-text", "public.text"], extensions: ["pdb"], mime: ["chemical/x-pdb"]))</array>
+                """)
         let editor = try Fixtures.app("com.acme.editor", claims: [(["public.plain-text"], "Editor", nil)])
         let alt = try Fixtures.app("com.acme.alt", claims: [(["public.text"], "Viewer", "Alternate")])
         let hex = try Fixtures.app("com.acme.hex", claims: [(["public.data"], "Viewer", "Owner")])
@@ -18,7 +20,8 @@ final class ResolverTests: XCTestCase {
     func testOrderSpecificityThenRankThenBundleID() throws {
         let r = try Fixtures.resolve(".pdb", in: makeWorld())
         XCTAssertEqual(r.type.identifier, "com.acme.pdb")
-        XCTAssertEqual(r.handlers.map(\.bundleID), ["com.acme.molecules", "com.acme.editor", "com.acme.alt", "com.acme.hex"])
+        XCTAssertEqual(
+            r.handlers.map(\.bundleID), ["com.acme.molecules", "com.acme.editor", "com.acme.alt", "com.acme.hex"])
         XCTAssertEqual(r.handlers.map(\.match), [.exact, .conforms, .conforms, .wildcard])
         XCTAssertEqual(r.handlers.map(\.distance), [0, 1, 1, 2])
         XCTAssertEqual(r.handlers[1].rank, .default, "a missing LSHandlerRank counts as Default")
@@ -43,7 +46,10 @@ final class ResolverTests: XCTestCase {
     func testRoleFilter() throws {
         let r = try Fixtures.resolve(".pdb", in: makeWorld(), role: .editor)
         XCTAssertEqual(r.handlers.map(\.bundleID), ["com.acme.editor"])
-        XCTAssertTrue(r.excluded.contains { $0.bundleID == "com.acme.molecules" && $0.reason.contains("does not satisfy the editor role") })
+        XCTAssertTrue(
+            r.excluded.contains {
+                $0.bundleID == "com.acme.molecules" && $0.reason.contains("does not satisfy the editor role")
+            })
         let viewer = try Fixtures.resolve(".pdb", in: makeWorld(), role: .viewer)
         XCTAssertTrue(viewer.handlers.contains { $0.bundleID == "com.acme.editor" }, "editor implies viewer")
     }
@@ -60,14 +66,17 @@ final class ResolverTests: XCTestCase {
     /// file managers claiming `public.item`, never through "any file" claims on data or `*`.
     func testPrivateTypeUnderPublicItemIsNotReachedByDataClaims() throws {
         let iOS = "<key>LSRequiresIPhoneOS</key><true/>"
-        let monitor = try Fixtures.app("jp.example.monitor", claims: [(["jp.example.bookmark"], "Viewer", "Owner")], extra: """
-        <key>UTExportedTypeDeclarations</key><array>\(Fixtures.declaration("jp.example.bookmark", conformsTo: ["public.item"], extensions: ["ssbookmark"]))</array>\(iOS)
-        """)
+        let monitor = try Fixtures.app(
+            "jp.example.monitor", claims: [(["jp.example.bookmark"], "Viewer", "Owner")],
+            extra: """
+                <key>UTExportedTypeDeclarations</key><array>\(Fixtures.declaration("jp.example.bookmark", conformsTo: ["public.item"], extensions: ["ssbookmark"]))</array>\(iOS)
+                """)
         let sync = try Fixtures.app("com.acme.sync", claims: [(["public.item"], "Viewer", "Alternate")], extra: iOS)
-        let legacyStar = try Fixtures.manifest("""
-        <key>CFBundleIdentifier</key><string>com.acme.star</string>\(iOS)
-        <key>CFBundleDocumentTypes</key><array><dict><key>CFBundleTypeRole</key><string>Viewer</string><key>CFBundleTypeExtensions</key><array><string>*</string></array></dict></array>
-        """)
+        let legacyStar = try Fixtures.manifest(
+            """
+            <key>CFBundleIdentifier</key><string>com.acme.star</string>\(iOS)
+            <key>CFBundleDocumentTypes</key><array><dict><key>CFBundleTypeRole</key><string>Viewer</string><key>CFBundleTypeExtensions</key><array><string>*</string></array></dict></array>
+            """)
         let r = try Fixtures.resolve("x.ssbookmark", in: makeWorld(extraApps: [monitor, sync, legacyStar]))
         XCTAssertEqual(r.handlers.map(\.bundleID), ["jp.example.monitor", "com.acme.sync"])
         XCTAssertEqual(r.defaultHandler, "jp.example.monitor")
@@ -80,18 +89,27 @@ final class ResolverTests: XCTestCase {
     /// handler, no default, each claim excluded with the reason, a note — the same verdict as the
     /// `unbindable-export` check. An iOS app in the same world still opens it.
     func testAnItemOnlyTypeBindsNoMacApp() throws {
-        let declaration = "<key>UTExportedTypeDeclarations</key><array>\(Fixtures.declaration("jp.example.bookmark", conformsTo: ["public.item"], extensions: ["ssbookmark"]))</array>"
-        let macMonitor = try Fixtures.app("jp.example.monitor.mac", claims: [(["jp.example.bookmark"], "Viewer", "Owner")], extra: declaration)
+        let declaration =
+            "<key>UTExportedTypeDeclarations</key><array>\(Fixtures.declaration("jp.example.bookmark", conformsTo: ["public.item"], extensions: ["ssbookmark"]))</array>"
+        let macMonitor = try Fixtures.app(
+            "jp.example.monitor.mac", claims: [(["jp.example.bookmark"], "Viewer", "Owner")], extra: declaration)
         let macSync = try Fixtures.app("com.acme.sync.mac", claims: [(["public.item"], "Viewer", "Alternate")])
         let mac = try Fixtures.resolve("x.ssbookmark", in: makeWorld(extraApps: [macMonitor, macSync]))
         XCTAssertEqual(mac.handlers.map(\.bundleID), [])
         XCTAssertNil(mac.defaultHandler)
-        let refused = mac.excluded.filter { $0.bundleID == "jp.example.monitor.mac" || $0.bundleID == "com.acme.sync.mac" }
+        let refused = mac.excluded.filter {
+            $0.bundleID == "jp.example.monitor.mac" || $0.bundleID == "com.acme.sync.mac"
+        }
         XCTAssertEqual(refused.count, 2)
-        XCTAssertTrue(refused.allSatisfy { $0.reason.contains("macOS binds documents only to types conforming to public.data or com.apple.package") }, "\(refused.map(\.reason))")
+        XCTAssertTrue(
+            refused.allSatisfy {
+                $0.reason.contains("macOS binds documents only to types conforming to public.data or com.apple.package")
+            }, "\(refused.map(\.reason))")
         XCTAssertTrue(mac.notes.contains { $0.contains("on macOS no app can be bound to it") }, "\(mac.notes)")
 
-        let iOSMonitor = try Fixtures.app("jp.example.monitor", claims: [(["jp.example.bookmark"], "Viewer", "Owner")], extra: "<key>LSRequiresIPhoneOS</key><true/>")
+        let iOSMonitor = try Fixtures.app(
+            "jp.example.monitor", claims: [(["jp.example.bookmark"], "Viewer", "Owner")],
+            extra: "<key>LSRequiresIPhoneOS</key><true/>")
         let both = try Fixtures.resolve("x.ssbookmark", in: makeWorld(extraApps: [macMonitor, iOSMonitor]))
         XCTAssertEqual(both.handlers.map(\.bundleID), ["jp.example.monitor"])
         // A data type binds on macOS as before.
@@ -100,45 +118,55 @@ final class ResolverTests: XCTestCase {
     }
 
     func testLegacyKeysOnlyWithoutContentTypes() throws {
-        let legacy = try Fixtures.manifest("""
-        <key>CFBundleIdentifier</key><string>com.acme.legacy</string>
-        <key>CFBundleDocumentTypes</key><array>
-        <dict><key>CFBundleTypeRole</key><string>Editor</string><key>CFBundleTypeExtensions</key><string>pdb</string></dict>
-        <dict><key>CFBundleTypeRole</key><string>Editor</string><key>LSItemContentTypes</key><array><string>com.other</string></array><key>CFBundleTypeMIMETypes</key><array><string>chemical/x-pdb</string></array></dict>
-        </array>
-        """)
-        let shadowed = try Fixtures.manifest("""
-        <key>CFBundleIdentifier</key><string>com.acme.shadowed</string>
-        <key>CFBundleDocumentTypes</key><array>
-        <dict><key>CFBundleTypeRole</key><string>Editor</string><key>LSItemContentTypes</key><array><string>com.other</string></array><key>CFBundleTypeExtensions</key><array><string>pdb</string></array></dict>
-        </array>
-        """)
+        let legacy = try Fixtures.manifest(
+            """
+            <key>CFBundleIdentifier</key><string>com.acme.legacy</string>
+            <key>CFBundleDocumentTypes</key><array>
+            <dict><key>CFBundleTypeRole</key><string>Editor</string><key>CFBundleTypeExtensions</key><string>pdb</string></dict>
+            <dict><key>CFBundleTypeRole</key><string>Editor</string><key>LSItemContentTypes</key><array><string>com.other</string></array><key>CFBundleTypeMIMETypes</key><array><string>chemical/x-pdb</string></array></dict>
+            </array>
+            """)
+        let shadowed = try Fixtures.manifest(
+            """
+            <key>CFBundleIdentifier</key><string>com.acme.shadowed</string>
+            <key>CFBundleDocumentTypes</key><array>
+            <dict><key>CFBundleTypeRole</key><string>Editor</string><key>LSItemContentTypes</key><array><string>com.other</string></array><key>CFBundleTypeExtensions</key><array><string>pdb</string></array></dict>
+            </array>
+            """)
         let r = try Fixtures.resolve(".pdb", in: makeWorld(extraApps: [legacy, shadowed]))
         XCTAssertEqual(r.handlers.map(\.bundleID).prefix(2), ["com.acme.molecules", "com.acme.legacy"])
         XCTAssertEqual(r.handlers[1].match, .legacy)
         XCTAssertFalse(r.handlers.contains { $0.bundleID == "com.acme.shadowed" })
         let byMIME = try Fixtures.resolve("chemical/x-pdb", in: makeWorld(extraApps: [legacy]))
-        XCTAssertTrue(byMIME.handlers.contains { $0.bundleID == "com.acme.legacy" && $0.match == .legacy }, "the resolved type's own tags count")
+        XCTAssertTrue(
+            byMIME.handlers.contains { $0.bundleID == "com.acme.legacy" && $0.match == .legacy },
+            "the resolved type's own tags count")
     }
 
     func testUserDefaults() throws {
         let location = SourceLocation(file: "prefs.plist", line: 3)
-        let byType = DefaultHandler(key: .contentType("com.acme.pdb"), roles: ["LSHandlerRoleAll": "com.acme.alt"], location: location)
-        let byTag = DefaultHandler(key: .tag(tagClass: TagClass.filenameExtension, tag: "PDB"), roles: ["LSHandlerRoleAll": "com.acme.hex"], location: location)
+        let byType = DefaultHandler(
+            key: .contentType("com.acme.pdb"), roles: ["LSHandlerRoleAll": "com.acme.alt"], location: location)
+        let byTag = DefaultHandler(
+            key: .tag(tagClass: TagClass.filenameExtension, tag: "PDB"), roles: ["LSHandlerRoleAll": "com.acme.hex"],
+            location: location)
         var r = try Fixtures.resolve(".pdb", in: makeWorld(defaults: [byTag, byType]))
         XCTAssertEqual(r.handlers.first?.bundleID, "com.acme.alt", "the content-type entry wins")
         XCTAssertTrue(r.handlers[0].isUserDefault)
         XCTAssertEqual(r.defaultHandler, "com.acme.alt")
         r = try Fixtures.resolve(".pdb", in: makeWorld(defaults: [byTag]))
         XCTAssertEqual(r.defaultHandler, "com.acme.hex", "a user default may be a wildcard claim")
-        let stranger = DefaultHandler(key: .contentType("com.acme.pdb"), roles: ["LSHandlerRoleAll": "com.nobody"], location: location)
+        let stranger = DefaultHandler(
+            key: .contentType("com.acme.pdb"), roles: ["LSHandlerRoleAll": "com.nobody"], location: location)
         r = try Fixtures.resolve(".pdb", in: makeWorld(defaults: [stranger]))
         XCTAssertEqual(r.defaultHandler, "com.acme.molecules")
         XCTAssertTrue(r.notes.first?.contains("not a candidate") ?? false)
     }
 
     func testOneEntryPerAppWithItsBestClaim() throws {
-        let double = try Fixtures.app("com.acme.double", claims: [(["public.data"], "Viewer", "Owner"), (["public.plain-text"], "Viewer", "Alternate")])
+        let double = try Fixtures.app(
+            "com.acme.double",
+            claims: [(["public.data"], "Viewer", "Owner"), (["public.plain-text"], "Viewer", "Alternate")])
         let r = try Fixtures.resolve(".pdb", in: makeWorld(extraApps: [double]))
         XCTAssertEqual(r.handlers.filter { $0.bundleID == "com.acme.double" }.count, 1)
         XCTAssertEqual(r.handlers.first { $0.bundleID == "com.acme.double" }?.match, .conforms)
@@ -147,17 +175,25 @@ final class ResolverTests: XCTestCase {
     /// Two entries of one app that match equally well: the first one is the app's claim, and a
     /// handler claim beats a refused one whatever their order.
     func testEqualClaimsOfOneAppKeepTheFirstAndHandlersBeatRefusals() throws {
-        let twice = try Fixtures.app("com.acme.twice", claims: [(["public.plain-text"], "Viewer", "Default"), (["public.plain-text"], "Editor", "Default")])
-        let refusedFirst = try Fixtures.app("com.acme.refused-first", claims: [(["public.plain-text"], "None", "Default"), (["public.data"], "Viewer", "Alternate")])
+        let twice = try Fixtures.app(
+            "com.acme.twice",
+            claims: [(["public.plain-text"], "Viewer", "Default"), (["public.plain-text"], "Editor", "Default")])
+        let refusedFirst = try Fixtures.app(
+            "com.acme.refused-first",
+            claims: [(["public.plain-text"], "None", "Default"), (["public.data"], "Viewer", "Alternate")])
         let r = try Fixtures.resolve(".pdb", in: makeWorld(extraApps: [twice, refusedFirst]))
         let first = try XCTUnwrap(r.handlers.first { $0.bundleID == "com.acme.twice" })
         XCTAssertEqual(first.role, .viewer, "the first of two equal entries is the app's claim")
         XCTAssertEqual(r.handlers.first { $0.bundleID == "com.acme.refused-first" }?.match, .wildcard)
-        XCTAssertFalse(r.excluded.contains { $0.bundleID == "com.acme.refused-first" }, "an app with a handler claim is not also excluded")
+        XCTAssertFalse(
+            r.excluded.contains { $0.bundleID == "com.acme.refused-first" },
+            "an app with a handler claim is not also excluded")
     }
 
     func testPlatformFilter() throws {
-        let ios = try Fixtures.app("com.acme.ios", claims: [(["com.acme.pdb"], "Editor", "Owner")], extra: "<key>LSRequiresIPhoneOS</key><true/>")
+        let ios = try Fixtures.app(
+            "com.acme.ios", claims: [(["com.acme.pdb"], "Editor", "Owner")],
+            extra: "<key>LSRequiresIPhoneOS</key><true/>")
         let base = try makeWorld(extraApps: [ios])
         let macOnly = World(manifests: base.apps, platform: .macos)
         XCTAssertTrue(try Fixtures.resolve(".pdb", in: base).handlers.contains { $0.bundleID == "com.acme.ios" })
@@ -169,8 +205,11 @@ final class ResolverTests: XCTestCase {
     /// bundle id, with one entry per app and every refusal excluded.
     func testLongListsKeepTheOrderInWorldsOfFewAndOfManyApps() throws {
         var generator = SystemRandomNumberGenerator()
-        let types = ["com.acme.pdb", "public.plain-text", "public.text", "public.data", "public.item", "public.content"]
-        let roles = ["Viewer", "Editor", "Viewer", "None"], ranks: [String?] = ["Owner", "Default", "Alternate", nil, "None"]
+        let types = [
+            "com.acme.pdb", "public.plain-text", "public.text", "public.data", "public.item", "public.content",
+        ]
+        let roles = ["Viewer", "Editor", "Viewer", "None"],
+            ranks: [String?] = ["Owner", "Default", "Alternate", nil, "None"]
         var apps: [Manifest] = []
         for i in 0..<240 {
             let claims = (0..<(1 + i % 3)).map { k in
@@ -179,12 +218,18 @@ final class ResolverTests: XCTestCase {
             apps.append(try Fixtures.app(String(format: "org.bulk.app%03d", (i * 97) % 240), claims: claims))
         }
         // Many more apps than matches: the resolver then groups matches through a hash table.
-        let unrelated = try (0..<1_500).map { try Fixtures.app("net.other.app\($0)", claims: [(["public.image"], "Viewer", nil)]) }
-        for world in [try makeWorld(extraApps: apps.shuffled(using: &generator)),
-                      try makeWorld(extraApps: (apps + unrelated).shuffled(using: &generator))] {
+        let unrelated = try (0..<1_500).map {
+            try Fixtures.app("net.other.app\($0)", claims: [(["public.image"], "Viewer", nil)])
+        }
+        for world in [
+            try makeWorld(extraApps: apps.shuffled(using: &generator)),
+            try makeWorld(extraApps: (apps + unrelated).shuffled(using: &generator)),
+        ] {
             let r = try Fixtures.resolve(".pdb", in: world)
             XCTAssertGreaterThan(r.handlers.count, 100)
-            func key(_ c: Candidate) -> (Int, Int, Int, String) { (c.match.specificity, c.distance, c.rank.order, c.bundleID) }
+            func key(_ c: Candidate) -> (Int, Int, Int, String) {
+                (c.match.specificity, c.distance, c.rank.order, c.bundleID)
+            }
             for (a, b) in zip(r.handlers, r.handlers.dropFirst()) {
                 XCTAssertTrue(key(a) < key(b), "\(key(a)) before \(key(b))")
             }
@@ -192,7 +237,8 @@ final class ResolverTests: XCTestCase {
             XCTAssertEqual(Set(handlerIDs).count, handlerIDs.count, "one entry per app")
             XCTAssertEqual(Set(excludedIDs).count, excludedIDs.count)
             XCTAssertTrue(Set(handlerIDs).isDisjoint(with: excludedIDs))
-            XCTAssertEqual(handlerIDs.count + excludedIDs.count, 6 + 240, "every app claims a supertype of the document")
+            XCTAssertEqual(
+                handlerIDs.count + excludedIDs.count, 6 + 240, "every app claims a supertype of the document")
             XCTAssertFalse(handlerIDs.contains { $0.hasPrefix("net.other.") })
         }
     }
@@ -222,15 +268,21 @@ final class ResolverTests: XCTestCase {
     /// The resolver's own test of roles agrees with `RoleQuery.accepts` for every pair.
     func testEveryRoleQueryAcceptsExactlyTheRolesItShould() throws {
         let apps = try HandlerRole.allCases.map { role in
-            try Fixtures.app("com.roles.\(role.rawValue.lowercased())", claims: [(["public.plain-text"], role.rawValue, nil)])
+            try Fixtures.app(
+                "com.roles.\(role.rawValue.lowercased())", claims: [(["public.plain-text"], role.rawValue, nil)])
         }
         let world = try makeWorld(extraApps: apps)
         for query in RoleQuery.allCases {
             let r = try Fixtures.resolve(".pdb", in: world, role: query)
             let handlers = Set(r.handlers.map(\.bundleID).filter { $0.hasPrefix("com.roles.") })
-            let expected = Set(HandlerRole.allCases.filter { $0.isHandler && query.accepts($0) }.map { "com.roles.\($0.rawValue.lowercased())" })
+            let expected = Set(
+                HandlerRole.allCases.filter { $0.isHandler && query.accepts($0) }.map {
+                    "com.roles.\($0.rawValue.lowercased())"
+                })
             XCTAssertEqual(handlers, expected, "\(query)")
-            XCTAssertEqual(Set(r.excluded.map(\.bundleID).filter { $0.hasPrefix("com.roles.") }), Set(apps.map(\.bundleID)).subtracting(expected))
+            XCTAssertEqual(
+                Set(r.excluded.map(\.bundleID).filter { $0.hasPrefix("com.roles.") }),
+                Set(apps.map(\.bundleID)).subtracting(expected))
         }
     }
 }

@@ -5,13 +5,18 @@ import XCTest
 /// nested references, modifiers, cycles.
 final class SettingsStackTests: XCTestCase {
     func level(_ name: String, _ lines: [(String, String)]) -> SettingsStack.Level {
-        SettingsStack.Level(name: name, assignments: lines.enumerated().map { i, pair in
-            let (key, conditions) = SettingAssignment.parseKey(pair.0)!
-            return SettingAssignment(name: key, conditions: conditions, value: pair.1, location: SourceLocation(file: name, line: i + 1))
-        })
+        SettingsStack.Level(
+            name: name,
+            assignments: lines.enumerated().map { i, pair in
+                let (key, conditions) = SettingAssignment.parseKey(pair.0)!
+                return SettingAssignment(
+                    name: key, conditions: conditions, value: pair.1, location: SourceLocation(file: name, line: i + 1))
+            })
     }
 
-    func stack(_ levels: [SettingsStack.Level], sdk: String? = "iphoneos", configuration: String = "Release") -> SettingsStack {
+    func stack(
+        _ levels: [SettingsStack.Level], sdk: String? = "iphoneos", configuration: String = "Release"
+    ) -> SettingsStack {
         SettingsStack(levels: levels, parameters: BuildParameters(sdk: sdk, configuration: configuration))
     }
 
@@ -36,7 +41,9 @@ final class SettingsStackTests: XCTestCase {
     }
 
     func testConditionalSettingsMatchTheBuild() {
-        let levels = [level("target", [("KEY", "plain"), ("KEY[sdk=iphoneos*]", "phone"), ("KEY[config=Debug]", "debug")])]
+        let levels = [
+            level("target", [("KEY", "plain"), ("KEY[sdk=iphoneos*]", "phone"), ("KEY[config=Debug]", "debug")])
+        ]
         XCTAssertEqual(stack(levels, sdk: "iphoneos").value("KEY"), "phone")
         XCTAssertEqual(stack(levels, sdk: "macosx").value("KEY"), "plain")
         XCTAssertEqual(stack(levels, sdk: "macosx", configuration: "Debug").value("KEY"), "debug")
@@ -45,17 +52,21 @@ final class SettingsStackTests: XCTestCase {
     }
 
     func testReferencesNestAndTakeModifiers() {
-        let s = stack([level("target", [
-            ("PRODUCT_NAME", "NeoGeo Pocket"),
-            ("CONFIGURATION_SUFFIX_Release", ".release"),
-            ("CONFIGURATION", "Release"),
-            ("ID", "org.openemu.$(PRODUCT_NAME:rfc1034identifier)$(CONFIGURATION_SUFFIX_$(CONFIGURATION))"),
-            ("MODULE", "${PRODUCT_NAME:identifier}"),
-            ("LOWER", "$(PRODUCT_NAME:lower)"),
-            ("EMPTY", "https:/$()/example.com"),
-            ("FALLBACK", "$(UNSET:default=fallback)"),
-            ("KEEP", "$(UNSET).x"),
-        ])])
+        let s = stack([
+            level(
+                "target",
+                [
+                    ("PRODUCT_NAME", "NeoGeo Pocket"),
+                    ("CONFIGURATION_SUFFIX_Release", ".release"),
+                    ("CONFIGURATION", "Release"),
+                    ("ID", "org.openemu.$(PRODUCT_NAME:rfc1034identifier)$(CONFIGURATION_SUFFIX_$(CONFIGURATION))"),
+                    ("MODULE", "${PRODUCT_NAME:identifier}"),
+                    ("LOWER", "$(PRODUCT_NAME:lower)"),
+                    ("EMPTY", "https:/$()/example.com"),
+                    ("FALLBACK", "$(UNSET:default=fallback)"),
+                    ("KEEP", "$(UNSET).x"),
+                ])
+        ])
         XCTAssertEqual(s.value("ID"), "org.openemu.NeoGeo-Pocket.release")
         XCTAssertEqual(s.value("MODULE"), "NeoGeo_Pocket")
         XCTAssertEqual(s.value("LOWER"), "neogeo pocket")
@@ -81,8 +92,9 @@ final class SettingsStackTests: XCTestCase {
     }
 
     func testKeysWithConditionsParse() {
-        XCTAssertEqual(SettingAssignment.parseKey("INFOPLIST_KEY_UILaunchScreen_Generation[sdk=iphoneos*]")?.conditions,
-                       [SettingCondition(parameter: "sdk", pattern: "iphoneos*")])
+        XCTAssertEqual(
+            SettingAssignment.parseKey("INFOPLIST_KEY_UILaunchScreen_Generation[sdk=iphoneos*]")?.conditions,
+            [SettingCondition(parameter: "sdk", pattern: "iphoneos*")])
         XCTAssertEqual(SettingAssignment.parseKey("K[sdk=macosx*][arch=arm64]")?.conditions.count, 2)
         XCTAssertEqual(SettingAssignment.parseKey("K[sdk=macosx*,arch=*]")?.conditions.count, 2)
         XCTAssertNil(SettingAssignment.parseKey("K[sdk"))

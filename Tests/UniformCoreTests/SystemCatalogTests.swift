@@ -1,21 +1,26 @@
 import Foundation
 import XCTest
+
 @testable import UniformCore
 
 final class SystemCatalogTests: XCTestCase {
     private static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    private static let referenceURL = packageRoot
+    private static let referenceURL =
+        packageRoot
         .appendingPathComponent("../shared/reference/coretypes/coretypes-macos12-normalized.json")
         .standardizedFileURL
 
     private var catalog: [CatalogDeclaration] { SystemCatalog.declarations }
 
-    private func declaration(_ identifier: String, file: StaticString = #filePath, line: UInt = #line)
+    private func declaration(
+        _ identifier: String, file: StaticString = #filePath, line: UInt = #line
+    )
         throws -> CatalogDeclaration
     {
-        try XCTUnwrap(catalog.first { $0.identifier == identifier }, "\(identifier) missing",
-                      file: file, line: line)
+        try XCTUnwrap(
+            catalog.first { $0.identifier == identifier }, "\(identifier) missing",
+            file: file, line: line)
     }
 
     // MARK: Against the reference data
@@ -36,17 +41,21 @@ final class SystemCatalogTests: XCTestCase {
             let id = expected["identifier"]?.stringValue ?? "?"
             let context = "declaration #\(index) \(id)"
             XCTAssertEqual(actual.identifier, id, context)
-            XCTAssertEqual(actual.isExported ? "exported" : "imported",
-                           expected["declaration"]?.stringValue, context)
-            XCTAssertEqual(actual.parents,
-                           expected["conformsTo"]?.arrayValue?.compactMap(\.stringValue), context)
+            XCTAssertEqual(
+                actual.isExported ? "exported" : "imported",
+                expected["declaration"]?.stringValue, context)
+            XCTAssertEqual(
+                actual.parents,
+                expected["conformsTo"]?.arrayValue?.compactMap(\.stringValue), context)
             guard case .object(let tagClasses)? = expected["tags"] else {
-                XCTFail("\(context): tags is not an object"); continue
+                XCTFail("\(context): tags is not an object")
+                continue
             }
             XCTAssertEqual(actual.tags.map(\.tagClass), tagClasses.map(\.key), context)
             for (tagSet, (tagClass, values)) in zip(actual.tags, tagClasses) {
-                XCTAssertEqual(tagSet.values, values.arrayValue?.compactMap(\.stringValue),
-                               "\(context) \(tagClass)")
+                XCTAssertEqual(
+                    tagSet.values, values.arrayValue?.compactMap(\.stringValue),
+                    "\(context) \(tagClass)")
             }
             XCTAssertEqual(actual.isWildcard, expected["isWildcard"] == .bool(true), context)
             XCTAssertEqual(actual.description, expected["description"]?.stringValue, context)
@@ -60,8 +69,9 @@ final class SystemCatalogTests: XCTestCase {
         XCTAssertEqual(catalog.count, 873)
         XCTAssertEqual(catalog.filter(\.isExported).count, 667)
         XCTAssertEqual(catalog.filter { !$0.isExported }.count, 206)
-        XCTAssertEqual(catalog.prefix(4).map(\.identifier),
-                       ["public.item", "public.data", "public.directory", "public.content"])
+        XCTAssertEqual(
+            catalog.prefix(4).map(\.identifier),
+            ["public.item", "public.data", "public.directory", "public.content"])
         XCTAssertEqual(Set(catalog.map { $0.identifier.lowercased() }).count, 873, "duplicates")
         XCTAssertEqual(catalog.filter { $0.parents.isEmpty }.count, 39, "roots")
     }
@@ -73,8 +83,9 @@ final class SystemCatalogTests: XCTestCase {
         XCTAssertEqual(jpeg.tags(for: TagClass.filenameExtension), ["jpeg", "jpg", "jpe"])
         XCTAssertEqual(jpeg.tags(for: TagClass.mimeType), ["image/jpeg", "image/jpg"])
         XCTAssertEqual(jpeg.tags(for: TagClass.osType), ["JPEG"])
-        XCTAssertEqual(jpeg.tags.map(\.tagClass),
-                       [TagClass.osType, TagClass.mimeType, TagClass.filenameExtension])
+        XCTAssertEqual(
+            jpeg.tags.map(\.tagClass),
+            [TagClass.osType, TagClass.mimeType, TagClass.filenameExtension])
         XCTAssertEqual(jpeg.description, "JPEG image")
         XCTAssertFalse(jpeg.isWildcard)
     }
@@ -92,19 +103,23 @@ final class SystemCatalogTests: XCTestCase {
 
     func testWildcards() {
         // The six the engine cares about plus three icon-decoration types Apple also flags.
-        XCTAssertEqual(catalog.filter(\.isWildcard).map(\.identifier), [
-            "public.item", "public.data", "public.directory", "public.folder", "com.apple.package",
-            "com.apple.bundle", "com.apple.icon-decoration", "com.apple.icon-decoration-position",
-            "com.apple.document-type",
-        ])
+        XCTAssertEqual(
+            catalog.filter(\.isWildcard).map(\.identifier),
+            [
+                "public.item", "public.data", "public.directory", "public.folder", "com.apple.package",
+                "com.apple.bundle", "com.apple.icon-decoration", "com.apple.icon-decoration-position",
+                "com.apple.document-type",
+            ])
     }
 
     func testTagClaimedBySeveralTypes() {
         let claimants = catalog.filter { $0.tags(for: TagClass.filenameExtension).contains("plist") }
-        XCTAssertEqual(Set(claimants.map(\.identifier)), [
-            "com.apple.property-list", "com.apple.xml-property-list",
-            "com.apple.binary-property-list", "com.apple.ascii-property-list",
-        ])
+        XCTAssertEqual(
+            Set(claimants.map(\.identifier)),
+            [
+                "com.apple.property-list", "com.apple.xml-property-list",
+                "com.apple.binary-property-list", "com.apple.ascii-property-list",
+            ])
     }
 
     /// Apple's junk is kept verbatim: the engine must see what a Mac sees.
@@ -116,20 +131,27 @@ final class SystemCatalogTests: XCTestCase {
         XCTAssertEqual(garageBand.referenceURL, "http://www.apple.com/ilife/garageband/")
 
         let known = Set(catalog.map(\.identifier))
-        let dangling = catalog.flatMap { decl in decl.parents.filter { !known.contains($0) }.map { "\(decl.identifier)→\($0)" } }
-        XCTAssertEqual(dangling, [
-            "com.apple.homebuttonless-ipad→com.apple.homebuttonless-device",
-            "com.apple.homebuttonless-iphone→com.apple.homebuttonless-device",
-        ])
+        let dangling = catalog.flatMap { decl in
+            decl.parents.filter { !known.contains($0) }.map { "\(decl.identifier)→\($0)" }
+        }
+        XCTAssertEqual(
+            dangling,
+            [
+                "com.apple.homebuttonless-ipad→com.apple.homebuttonless-device",
+                "com.apple.homebuttonless-iphone→com.apple.homebuttonless-device",
+            ])
 
         // The nested UTTypeTagSpecification inside com.apple.ipad's tags is not a tag class.
         let iPad = try declaration("com.apple.ipad")
-        XCTAssertEqual(iPad.tags, [.init(tagClass: "com.apple.device-model-code", values: ["K48AP", "iPad", "iPad1,1"])])
+        XCTAssertEqual(
+            iPad.tags, [.init(tagClass: "com.apple.device-model-code", values: ["K48AP", "iPad", "iPad1,1"])])
 
-        XCTAssertEqual(try declaration("com.apple.finder.smart-folder").tags(for: TagClass.filenameExtension), ["savedSearch"])
+        XCTAssertEqual(
+            try declaration("com.apple.finder.smart-folder").tags(for: TagClass.filenameExtension), ["savedSearch"])
         XCTAssertEqual(try declaration("public.url").tags(for: TagClass.osType), ["url ", "gurl"])
-        XCTAssertEqual(try declaration("com.apple.macbook-retina-gold").tags(for: "com.apple.device-model-code"),
-                       ["MacBook8,1@ECOLOR=235,215,191", "MacBook9,1@ECOLOR=235,215,191"])
+        XCTAssertEqual(
+            try declaration("com.apple.macbook-retina-gold").tags(for: "com.apple.device-model-code"),
+            ["MacBook8,1@ECOLOR=235,215,191", "MacBook9,1@ECOLOR=235,215,191"])
         XCTAssertTrue(try declaration("com.apple.pictures-folder").tags(for: TagClass.osType).contains("morƒ"))
     }
 

@@ -1,5 +1,5 @@
-import XCTest
 import UniformCore
+import XCTest
 
 final class TagClassTests: XCTestCase {
     func testCaseSensitivityOfTagClasses() {

@@ -1,46 +1,60 @@
-@testable import UniformCore
 import XCTest
+
+@testable import UniformCore
 
 /// How a world is built: findings written on first read, the identifier table, tag indexing,
 /// parents interned after declarations, and a world large enough to be built on two cores.
 final class WorldBuildTests: XCTestCase {
-    private func declaration(_ id: String, parents: [String] = ["public.data"], tags: [TagList] = [], kind: TypeDeclaration.Kind = .exported,
-                             line: Int = 1) -> TypeDeclaration {
-        TypeDeclaration(identifier: id, kind: kind, origin: .rule, parents: parents, tags: tags,
-                        location: SourceLocation(file: "rules.lua", line: line))
+    private func declaration(
+        _ id: String, parents: [String] = ["public.data"], tags: [TagList] = [], kind: TypeDeclaration.Kind = .exported,
+        line: Int = 1
+    ) -> TypeDeclaration {
+        TypeDeclaration(
+            identifier: id, kind: kind, origin: .rule, parents: parents, tags: tags,
+            location: SourceLocation(file: "rules.lua", line: line))
     }
 
     func testDuplicateDeclarationMessagesAreWrittenFromBothDeclarations() throws {
-        let owner = try Fixtures.manifest("""
-        <key>CFBundleIdentifier</key><string>com.acme.owner</string>
-        <key>UTExportedTypeDeclarations</key><array>\(Fixtures.declaration("com.acme.doc", conformsTo: ["public.data"], extensions: ["acd"]))
-        \(Fixtures.declaration("com.adobe.pdf", conformsTo: ["public.data"], extensions: ["pdfx"]))</array>
-        """, file: "Owner/Info.plist")
-        let user = try Fixtures.manifest("""
-        <key>CFBundleIdentifier</key><string>com.acme.user</string>
-        <key>UTImportedTypeDeclarations</key><array>\(Fixtures.declaration("com.acme.doc", conformsTo: ["public.data"]))</array>
-        """, file: "User/Info.plist")
+        let owner = try Fixtures.manifest(
+            """
+            <key>CFBundleIdentifier</key><string>com.acme.owner</string>
+            <key>UTExportedTypeDeclarations</key><array>\(Fixtures.declaration("com.acme.doc", conformsTo: ["public.data"], extensions: ["acd"]))
+            \(Fixtures.declaration("com.adobe.pdf", conformsTo: ["public.data"], extensions: ["pdfx"]))</array>
+            """, file: "Owner/Info.plist")
+        let user = try Fixtures.manifest(
+            """
+            <key>CFBundleIdentifier</key><string>com.acme.user</string>
+            <key>UTImportedTypeDeclarations</key><array>\(Fixtures.declaration("com.acme.doc", conformsTo: ["public.data"]))</array>
+            """, file: "User/Info.plist")
         let world = World(manifests: [owner, user])
         let graph = world.graph
         let doc = try XCTUnwrap(graph.id(of: "com.acme.doc"))
         let winner = try XCTUnwrap(graph.declaration(doc))
         let loser = try XCTUnwrap(graph.declarations(doc).last)
-        let duplicate = try XCTUnwrap(world.findings.first { $0.rule == "duplicate-declaration" && $0.subject == "com.acme.doc" })
+        let duplicate = try XCTUnwrap(
+            world.findings.first { $0.rule == "duplicate-declaration" && $0.subject == "com.acme.doc" })
         XCTAssertEqual(duplicate.severity, .note, "an import losing to an export is routine")
         XCTAssertEqual(duplicate.location, loser.location)
-        XCTAssertEqual(duplicate.message, "'com.acme.doc' is also declared at \(winner.location) (exported by com.acme.owner); this declaration "
-                       + "(imported by com.acme.user) is ignored: the exported by com.acme.owner declaration takes precedence over one imported by com.acme.user")
+        XCTAssertEqual(
+            duplicate.message,
+            "'com.acme.doc' is also declared at \(winner.location) (exported by com.acme.owner); this declaration "
+                + "(imported by com.acme.user) is ignored: the exported by com.acme.owner declaration takes precedence over one imported by com.acme.user"
+        )
 
         let pdf = try XCTUnwrap(graph.id(of: "com.adobe.pdf"))
         let catalogDeclaration = try XCTUnwrap(graph.declarations(pdf).first { $0.origin == .catalog })
-        let override = try XCTUnwrap(world.findings.first { $0.rule == "duplicate-declaration" && $0.subject == "com.adobe.pdf" })
+        let override = try XCTUnwrap(
+            world.findings.first { $0.rule == "duplicate-declaration" && $0.subject == "com.adobe.pdf" })
         XCTAssertEqual(override.location, graph.declaration(pdf)?.location, "the catalog is not the user's file")
-        XCTAssertEqual(override.message, "'com.adobe.pdf' (exported by com.acme.owner) overrides the system catalog's declaration "
-                       + "(\(catalogDeclaration.provenance), \(catalogDeclaration.location))")
+        XCTAssertEqual(
+            override.message,
+            "'com.adobe.pdf' (exported by com.acme.owner) overrides the system catalog's declaration "
+                + "(\(catalogDeclaration.provenance), \(catalogDeclaration.location))")
 
         // A finding whose message is written on read equals one given the same text.
-        let written = Finding(rule: duplicate.rule, severity: duplicate.severity, message: duplicate.message,
-                              location: duplicate.location, subject: duplicate.subject)
+        let written = Finding(
+            rule: duplicate.rule, severity: duplicate.severity, message: duplicate.message,
+            location: duplicate.location, subject: duplicate.subject)
         XCTAssertEqual(duplicate, written)
         XCTAssertEqual(duplicate.hashValue, written.hashValue)
         XCTAssertEqual(Set([duplicate, written]).count, 1)
@@ -53,11 +67,14 @@ final class WorldBuildTests: XCTestCase {
     func testATagListedTwiceByOneTypeFindsTheTypeOnce() {
         let ext = TagClass.filenameExtension
         let graph = TypeGraph(declarations: [
-            declaration("com.example.twice", tags: [TagList(tagClass: ext, tags: ["twc"]), TagList(tagClass: ext, tags: ["TWC", "twc", "two"])]),
+            declaration(
+                "com.example.twice",
+                tags: [TagList(tagClass: ext, tags: ["twc"]), TagList(tagClass: ext, tags: ["TWC", "twc", "two"])]),
             declaration("com.example.other", tags: [TagList(tagClass: ext, tags: ["two", "twc"])], line: 2),
         ])
         let twice = graph.id(of: "com.example.twice")!, other = graph.id(of: "com.example.other")!
-        XCTAssertEqual(graph.lookup(tag: "twc", ofClass: ext), [twice, other], "once each; the type whose first tag it is first")
+        XCTAssertEqual(
+            graph.lookup(tag: "twc", ofClass: ext), [twice, other], "once each; the type whose first tag it is first")
         XCTAssertEqual(graph.lookup(tag: "two", ofClass: ext), [other, twice], "'two' is the other type's first tag")
         XCTAssertEqual(graph.preferredTag(twice, ofClass: ext), "twc")
     }
@@ -65,13 +82,20 @@ final class WorldBuildTests: XCTestCase {
     func testIdentifiersAreFoundIgnoringCaseBeyondASCIIAndAfterTheTableGrows() {
         // Far more claimed identifiers than declarations: the table grows several times.
         let extra = (0..<20_000).map { "com.example.Claimed\($0)" }
-        let graph = TypeGraph(declarations: [declaration("com.example.Ärger"), declaration("com.example.k", line: 2), declaration("COM.Example.Mixed", line: 3)],
-                              additionalIdentifiers: extra)
+        let graph = TypeGraph(
+            declarations: [
+                declaration("com.example.Ärger"), declaration("com.example.k", line: 2),
+                declaration("COM.Example.Mixed", line: 3),
+            ],
+            additionalIdentifiers: extra)
         XCTAssertEqual(graph.count, 3 + extra.count + 1, "plus public.data, a parent")
         XCTAssertEqual(graph.id(of: "COM.EXAMPLE.äRGER"), graph.id(of: "com.example.Ärger"))
         XCTAssertNotNil(graph.id(of: "com.example.ärger"))
-        XCTAssertEqual(graph.id(of: "com.example.\u{212A}"), graph.id(of: "com.example.k"), "the Kelvin sign lowercases to k")
-        XCTAssertEqual(graph.id(of: "com.example.mixed").map { graph.identifier($0) }, "COM.Example.Mixed", "the declared spelling")
+        XCTAssertEqual(
+            graph.id(of: "com.example.\u{212A}"), graph.id(of: "com.example.k"), "the Kelvin sign lowercases to k")
+        XCTAssertEqual(
+            graph.id(of: "com.example.mixed").map { graph.identifier($0) }, "COM.Example.Mixed", "the declared spelling"
+        )
         for (n, identifier) in extra.enumerated() where n % 997 == 0 {
             XCTAssertEqual(graph.id(of: identifier.uppercased()).map { graph.identifier($0) }, identifier)
         }
@@ -100,16 +124,18 @@ final class WorldBuildTests: XCTestCase {
         let count = World.concurrentBuildThreshold + 44
         var manifests: [Manifest] = []
         for n in 0..<count {
-            manifests.append(try Fixtures.manifest("""
-            <key>CFBundleIdentifier</key><string>com.example.app\(n)</string>
-            <key>UTExportedTypeDeclarations</key><array>\(Fixtures.declaration("com.example.app\(n).doc", conformsTo: ["public.data"], extensions: ["e\(n)"]))</array>
-            <key>UTImportedTypeDeclarations</key><array>\(Fixtures.declaration("org.shared.format", conformsTo: ["public.data"], extensions: ["shf"]))</array>
-            <key>CFBundleDocumentTypes</key><array>
-            <dict><key>CFBundleTypeRole</key><string>Editor</string><key>LSHandlerRank</key><string>Owner</string>
-            <key>LSItemContentTypes</key><array><string>com.example.app\(n).doc</string><string>COM.EXAMPLE.APP\(n).DOC</string></array></dict>
-            <dict><key>CFBundleTypeRole</key><string>Viewer</string><key>CFBundleTypeExtensions</key><array><string>SHF</string><string>shf</string></array></dict>
-            </array>
-            """, file: "App\(n)/Info.plist"))
+            manifests.append(
+                try Fixtures.manifest(
+                    """
+                    <key>CFBundleIdentifier</key><string>com.example.app\(n)</string>
+                    <key>UTExportedTypeDeclarations</key><array>\(Fixtures.declaration("com.example.app\(n).doc", conformsTo: ["public.data"], extensions: ["e\(n)"]))</array>
+                    <key>UTImportedTypeDeclarations</key><array>\(Fixtures.declaration("org.shared.format", conformsTo: ["public.data"], extensions: ["shf"]))</array>
+                    <key>CFBundleDocumentTypes</key><array>
+                    <dict><key>CFBundleTypeRole</key><string>Editor</string><key>LSHandlerRank</key><string>Owner</string>
+                    <key>LSItemContentTypes</key><array><string>com.example.app\(n).doc</string><string>COM.EXAMPLE.APP\(n).DOC</string></array></dict>
+                    <dict><key>CFBundleTypeRole</key><string>Viewer</string><key>CFBundleTypeExtensions</key><array><string>SHF</string><string>shf</string></array></dict>
+                    </array>
+                    """, file: "App\(n)/Info.plist"))
         }
         let world = World(manifests: manifests)
         let graph = world.graph
@@ -122,7 +148,9 @@ final class WorldBuildTests: XCTestCase {
             XCTAssertEqual(world.claims(of: id), [ClaimReference(app: n, claim: 0)], "the type named twice counts once")
             XCTAssertEqual(try Fixtures.resolve(".e\(n)", in: world).handlers.first?.bundleID, "com.example.app\(n)")
         }
-        XCTAssertEqual(world.legacyClaims(tag: "Shf", ofClass: TagClass.filenameExtension), (0..<count).map { ClaimReference(app: $0, claim: 1) })
+        XCTAssertEqual(
+            world.legacyClaims(tag: "Shf", ofClass: TagClass.filenameExtension),
+            (0..<count).map { ClaimReference(app: $0, claim: 1) })
         let shared = try Fixtures.resolve(".shf", in: world)
         XCTAssertEqual(shared.handlers.count, count)
         XCTAssertEqual(shared.handlers.first?.bundleID, "com.example.app0")

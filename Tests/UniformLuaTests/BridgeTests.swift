@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import UniformLua
 
 final class ValueTests: XCTestCase {
@@ -16,8 +17,9 @@ final class ValueTests: XCTestCase {
 
     func testTablesFromAndToSwift() throws {
         let t = state.makeTable(array: [1, "two"], fields: ["name": "x", "n": 3])
-        let f = try state.load("local t = ... return t[1], t[2], t.name, t.n, {10, 20, 30}, {a = 1, b = {c = true}}",
-                               chunkName: "t.lua")
+        let f = try state.load(
+            "local t = ... return t[1], t[2], t.name, t.n, {10, 20, 30}, {a = 1, b = {c = true}}",
+            chunkName: "t.lua")
         let r = try state.call(f, [.table(t)])
         XCTAssertEqual(Array(r[0..<4]), [1, "two", "x", 3])
         XCTAssertEqual(r[4].tableValue?.arrayValues(), [10, 20, 30])
@@ -30,7 +32,8 @@ final class ValueTests: XCTestCase {
     }
 
     func testPairsAreDeterministic() throws {
-        let t = try state.run("return {z = 1, a = 2, [3] = 'c', [1] = 'a', [2] = 'b', m = 3}", chunkName: "p.lua")[0].tableValue!
+        let t = try state.run("return {z = 1, a = 2, [3] = 'c', [1] = 'a', [2] = 'b', m = 3}", chunkName: "p.lua")[0]
+            .tableValue!
         XCTAssertEqual(t.pairs().map(\.key), [1, 2, 3, "a", "m", "z"])
     }
 
@@ -114,7 +117,9 @@ final class ErrorTests: XCTestCase {
         XCTAssertThrowsError(try state.run("error({code = 1})", chunkName: "e.lua")) { e in
             XCTAssertEqual((e as! LuaError).message, "(error object is a table value)")
         }
-        XCTAssertThrowsError(try state.run("error(setmetatable({}, {__tostring = function() return 'custom' end}))", chunkName: "e.lua")) { e in
+        XCTAssertThrowsError(
+            try state.run("error(setmetatable({}, {__tostring = function() return 'custom' end}))", chunkName: "e.lua")
+        ) { e in
             XCTAssertEqual((e as! LuaError).message, "custom")
         }
     }
@@ -146,35 +151,45 @@ final class CallbackTests: XCTestCase {
     func testSwiftErrorBecomesCatchableLuaErrorWithCallerPosition() throws {
         let api = state.makeTable(functions: ["fail": { _ in throw HostFailure() }], prefix: "uniform")
         state.setGlobal("uniform", .table(api))
-        XCTAssertEqual(try state.run("local ok, e = pcall(function()\n uniform.fail()\n end) return ok, e", chunkName: "rules/c.lua"),
-                       [false, "rules/c.lua:2: host says no"])
+        XCTAssertEqual(
+            try state.run(
+                "local ok, e = pcall(function()\n uniform.fail()\n end) return ok, e", chunkName: "rules/c.lua"),
+            [false, "rules/c.lua:2: host says no"])
         XCTAssertThrowsError(try state.run("\n\nuniform.fail()", chunkName: "rules/c.lua")) { e in
             let e = e as! LuaError
             XCTAssertEqual(e.message, "rules/c.lua:3: host says no")
-            XCTAssertTrue(e.traceback?.contains("uniform.fail") ?? false || e.traceback?.contains("field 'fail'") ?? false, e.traceback ?? "")
+            XCTAssertTrue(
+                e.traceback?.contains("uniform.fail") ?? false || e.traceback?.contains("field 'fail'") ?? false,
+                e.traceback ?? "")
         }
     }
 
     func testArgumentErrors() {
-        state.setGlobal("f", .function(state.makeFunction(name: "uniform.type") { ctx in [.string(try ctx.string(1))] }))
+        state.setGlobal(
+            "f", .function(state.makeFunction(name: "uniform.type") { ctx in [.string(try ctx.string(1))] }))
         XCTAssertThrowsError(try state.run("f(nil)", chunkName: "rules/d.lua")) { e in
-            XCTAssertEqual((e as! LuaError).message, "rules/d.lua:1: bad argument #1 to 'uniform.type' (string expected, got nil)")
+            XCTAssertEqual(
+                (e as! LuaError).message, "rules/d.lua:1: bad argument #1 to 'uniform.type' (string expected, got nil)")
         }
     }
 
     func testNestedSwiftLuaSwiftLuaErrors() throws {
         // outer.lua -> Swift `host.call(fn)` -> inner.lua fn -> Swift `host.check` throws
-        let inner = try state.run("return function(x)\n  if x > 1 then\n    error('inner failure ' .. x)\n  end\n  return x\nend",
-                                  chunkName: "rules/inner.lua")[0].functionValue!
-        let host = state.makeTable(functions: [
-            "call": { ctx in
-                try ctx.state!.call(inner, [ctx.argument(1)])
-            },
-        ], prefix: "host")
+        let inner = try state.run(
+            "return function(x)\n  if x > 1 then\n    error('inner failure ' .. x)\n  end\n  return x\nend",
+            chunkName: "rules/inner.lua")[0].functionValue!
+        let host = state.makeTable(
+            functions: [
+                "call": { ctx in
+                    try ctx.state!.call(inner, [ctx.argument(1)])
+                }
+            ], prefix: "host")
         state.setGlobal("host", .table(host))
         XCTAssertEqual(try state.run("return host.call(1)", chunkName: "rules/outer.lua"), [1])
         do {
-            try state.run("local function go()\n  local r = host.call(5) return r\nend\nlocal r = go() return r", chunkName: "rules/outer.lua")
+            try state.run(
+                "local function go()\n  local r = host.call(5) return r\nend\nlocal r = go() return r",
+                chunkName: "rules/outer.lua")
             XCTFail()
         } catch let e as LuaError {
             XCTAssertEqual(e.message, "rules/inner.lua:3: inner failure 5")
@@ -185,8 +200,9 @@ final class CallbackTests: XCTestCase {
             XCTAssertTrue(tb.contains("rules/outer.lua:4"), tb)
         }
         // caught inside Lua, in the middle
-        XCTAssertEqual(try state.run("local ok, e = pcall(host.call, 7) return ok, e", chunkName: "rules/outer.lua"),
-                       [false, "rules/inner.lua:3: inner failure 7"])
+        XCTAssertEqual(
+            try state.run("local ok, e = pcall(host.call, 7) return ok, e", chunkName: "rules/outer.lua"),
+            [false, "rules/inner.lua:3: inner failure 7"])
         assertHealthy(state)
     }
 
@@ -206,11 +222,13 @@ final class CallbackTests: XCTestCase {
             return 1
         }
         state.setGlobal("inc", .function(f))
-        XCTAssertEqual(try state.run("local x = 0 for i = 1, 1000 do x = inc(x) end return x", chunkName: "r.lua"), [1000])
+        XCTAssertEqual(
+            try state.run("local x = 0 for i = 1, 1000 do x = inc(x) end return x", chunkName: "r.lua"), [1000])
     }
 
     func testFastCallWithRecords() throws {
-        let policy = try state.run("""
+        let policy = try state.run(
+            """
             return function(cands)
               local out = {}
               for i, c in ipairs(cands) do out[#out + 1] = {i = i, d = c.distance} end
@@ -221,27 +239,39 @@ final class CallbackTests: XCTestCase {
             end
             """, chunkName: "rules/policy.lua")[0].functionValue!
         let distances = [5, 1, 3]
-        let order = try state.call(policy, results: 1, pushing: { s in
-            s.newTable(arrayCount: distances.count)
-            for (i, d) in distances.enumerated() {
-                s.newTable(fieldCount: 2)
-                s.push("com.acme.app\(i)"); s.setField("bundle_id")
-                s.push(d); s.setField("distance")
-                s.setIndex(i + 1)
-            }
-            return 1
-        }, reading: { s -> [Int] in
-            (1...s.rawLength(at: -1)).map { i in s.getIndex(i); defer { s.pop() }; return Int(s.integer(at: -1) ?? 0) }
-        })
+        let order = try state.call(
+            policy, results: 1,
+            pushing: { s in
+                s.newTable(arrayCount: distances.count)
+                for (i, d) in distances.enumerated() {
+                    s.newTable(fieldCount: 2)
+                    s.push("com.acme.app\(i)")
+                    s.setField("bundle_id")
+                    s.push(d)
+                    s.setField("distance")
+                    s.setIndex(i + 1)
+                }
+                return 1
+            },
+            reading: { s -> [Int] in
+                (1...s.rawLength(at: -1)).map { i in
+                    s.getIndex(i)
+                    defer { s.pop() }
+                    return Int(s.integer(at: -1) ?? 0)
+                }
+            })
         XCTAssertEqual(order, [2, 3, 1])
     }
 
     func testCallbackInsideCoroutine() throws {
-        state.setGlobal("twice", .function(state.makeFunction(name: "twice") { ctx in [.integer(try ctx.integer(1) * 2)] }))
-        XCTAssertEqual(try state.run("""
-            local co = coroutine.wrap(function(a) local b = coroutine.yield(twice(a)) return twice(b) end)
-            return co(2), co(5)
-            """, chunkName: "co.lua"), [4, 10])
+        state.setGlobal(
+            "twice", .function(state.makeFunction(name: "twice") { ctx in [.integer(try ctx.integer(1) * 2)] }))
+        XCTAssertEqual(
+            try state.run(
+                """
+                local co = coroutine.wrap(function(a) local b = coroutine.yield(twice(a)) return twice(b) end)
+                return co(2), co(5)
+                """, chunkName: "co.lua"), [4, 10])
     }
 }
 
@@ -258,10 +288,12 @@ final class UserdataTests: XCTestCase {
         let holder = TypeHolder()
         let type = s.makeObjectType(
             name: "Item",
-            methods: ["greet": { ctx in
-                let item = try ctx.object(1, of: holder.type!, as: Item.self)
-                return [.string("hi " + item.name + (try ctx.optionalString(2) ?? ""))]
-            }],
+            methods: [
+                "greet": { ctx in
+                    let item = try ctx.object(1, of: holder.type!, as: Item.self)
+                    return [.string("hi " + item.name + (try ctx.optionalString(2) ?? ""))]
+                }
+            ],
             index: { ctx in
                 let key = try ctx.string(2)
                 return key == "name" ? [.string("(name)")] : [.nil]
@@ -272,15 +304,17 @@ final class UserdataTests: XCTestCase {
         let item = Item("box")
         item.released = { releasedCount += 1 }
         s.setGlobal("item", s.wrap(item, as: type))
-        XCTAssertEqual(try s.run("return item:greet('!'), tostring(item), item.name, item.other", chunkName: "u.lua"),
-                       ["hi box!", "box", "(name)", .nil])
+        XCTAssertEqual(
+            try s.run("return item:greet('!'), tostring(item), item.name, item.other", chunkName: "u.lua"),
+            ["hi box!", "box", "(name)", .nil])
         XCTAssertTrue(s.unwrap(s.getGlobal("item"), of: type, as: Item.self) === item)
         XCTAssertThrowsError(try s.run("return item.greet({})", chunkName: "rules/u.lua")) { e in
-            XCTAssertTrue((e as! LuaError).message.contains("bad argument #1 to 'Item.greet' (Item expected, got table)"), "\(e)")
+            XCTAssertTrue(
+                (e as! LuaError).message.contains("bad argument #1 to 'Item.greet' (Item expected, got table)"), "\(e)")
         }
         s.setGlobal("item", .nil)
         s.collectGarbage()
-        XCTAssertEqual(releasedCount, 0)   // the Swift `item` still holds it
+        XCTAssertEqual(releasedCount, 0) // the Swift `item` still holds it
         withExtendedLifetime(item) {}
         s.close()
     }
@@ -317,7 +351,7 @@ final class CoverageTests: XCTestCase {
             return f(true)
             """
         let chunk = try s.load(src, chunkName: "rules/cov.lua")
-        XCTAssertEqual(s.activeLines(of: chunk), [2, 3, 5, 7, 8])   // 5.4 puts `local function` on its `end` line
+        XCTAssertEqual(s.activeLines(of: chunk), [2, 3, 5, 7, 8]) // 5.4 puts `local function` on its `end` line
         XCTAssertEqual(try s.call(chunk), [1])
         XCTAssertEqual(s.coverage()["rules/cov.lua"], [2, 3, 7, 8])
         // budget still enforced with the line hook on

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import UniformLua
 
 /// Resource exhaustion: each attempt stops with an error naming the limit, in bounded time, and
@@ -24,7 +25,8 @@ final class ExhaustionTests: XCTestCase {
     }
 
     func testXpcallHandlerCannotSwallow() {
-        assertFails("""
+        assertFails(
+            """
             local function spin() while true do end end
             while true do xpcall(spin, function(m) return m end) end
             """, in: state, kind: .limit(.instructions))
@@ -42,7 +44,8 @@ final class ExhaustionTests: XCTestCase {
         assertFails(setup + "return hay:find(needle, 1, true)", in: state, contains: "too complex", within: 2)
         assertFails(setup + "return hay:find(needle)", in: state, contains: "too complex", within: 2)
         // Ordinary literal searches stay cheap.
-        XCTAssertEqual(try state.run("return ('com.acme.app'):find('acme', 1, true)", chunkName: "ok.lua").first, .integer(5))
+        XCTAssertEqual(
+            try state.run("return ('com.acme.app'):find('acme', 1, true)", chunkName: "ok.lua").first, .integer(5))
     }
 
     /// `print` of a 16 MB string in a loop once wrote 6.75 GB in 10 s.
@@ -50,9 +53,16 @@ final class ExhaustionTests: XCTestCase {
         var written = 0, lines: [String] = []
         var limits = LuaLimits()
         limits.maxPrintBytes = 1 << 20
-        let s = LuaState(limits: limits, printSink: { written += $0.utf8.count; lines.append(String($0.prefix(80))) })
+        let s = LuaState(
+            limits: limits,
+            printSink: {
+                written += $0.utf8.count
+                lines.append(String($0.prefix(80)))
+            })
         let start = Date()
-        _ = try s.run("local big = string.rep('x', 1000000) for i = 1, 100000 do print(big) end return true", chunkName: "rules/attack.lua")
+        _ = try s.run(
+            "local big = string.rep('x', 1000000) for i = 1, 100000 do print(big) end return true",
+            chunkName: "rules/attack.lua")
         XCTAssertLessThan(Date().timeIntervalSince(start), 5)
         XCTAssertLessThan(written, 2 << 20)
         XCTAssertEqual(lines.filter { $0.hasPrefix("uniform: print stopped") }.count, 1, "\(lines.count) lines")
@@ -69,21 +79,28 @@ final class ExhaustionTests: XCTestCase {
     }
 
     func testPatternBacktrackingBomb() {
-        assertFails("return string.find(('a'):rep(2000), '.-.-b')", in: state, kind: .runtime, contains: "pattern too complex")
-        assertFails("return (('a'):rep(100)):find('.-.-.-.-b')", in: state, kind: .runtime, contains: "pattern too complex")
-        assertFails("return (('a'):rep(500)):gsub('(.-)%1*b', '')", in: state, kind: .runtime, contains: "pattern too complex")
+        assertFails(
+            "return string.find(('a'):rep(2000), '.-.-b')", in: state, kind: .runtime, contains: "pattern too complex")
+        assertFails(
+            "return (('a'):rep(100)):find('.-.-.-.-b')", in: state, kind: .runtime, contains: "pattern too complex")
+        assertFails(
+            "return (('a'):rep(500)):gsub('(.-)%1*b', '')", in: state, kind: .runtime, contains: "pattern too complex")
     }
 
     /// The sandbox keeps the last pattern's shape: a pattern of the same length, or the same
     /// pattern on a longer subject, must still be judged on its own.
     func testPatternShapeIsNotReusedForAnotherPatternOrSubject() {
         XCTAssertEqual(eval("return ('aaaa'):find('.-.-b'), ('aaaa'):find('aaaab')", in: state), [.nil, .nil])
-        assertFails("return (('a'):rep(2000)):find('.-.-b')", in: state, kind: .runtime, contains: "pattern too complex")
-        XCTAssertEqual(eval("return ('aaaa'):find('xx.-b'), ('ab'):find('a.-b')", in: state), [.nil, .integer(1), .integer(2)])
-        assertFails("return (('a'):rep(2000)):find('a.-.-b')", in: state, kind: .runtime, contains: "pattern too complex")
+        assertFails(
+            "return (('a'):rep(2000)):find('.-.-b')", in: state, kind: .runtime, contains: "pattern too complex")
+        XCTAssertEqual(
+            eval("return ('aaaa'):find('xx.-b'), ('ab'):find('a.-b')", in: state), [.nil, .integer(1), .integer(2)])
+        assertFails(
+            "return (('a'):rep(2000)):find('a.-.-b')", in: state, kind: .runtime, contains: "pattern too complex")
         let long = String(repeating: "x", count: 100)
-        XCTAssertEqual(eval("return ('\(long)'):find('\(long).-y'), ('\(long)'):find('\(long)')", in: state),
-                       [.nil, .integer(1), .integer(100)])
+        XCTAssertEqual(
+            eval("return ('\(long)'):find('\(long).-y'), ('\(long)'):find('\(long)')", in: state),
+            [.nil, .integer(1), .integer(100)])
     }
 
     /// Cheap calls of a wrapped library function read the clock only now and then; a loop of
@@ -118,26 +135,28 @@ final class ExhaustionTests: XCTestCase {
     /// count comes back down once the garbage is collected.
     func testValuesSurviveGrowingAndShrinkingThroughEverySizeClass() {
         let before = state.memoryUsed
-        XCTAssertEqual(eval("""
-            local keep = {}
-            for round = 1, 3 do
-              local t = {}
-              for i = 1, 600 do
-                t[i] = ('x'):rep(i % 300) .. i
-                local r = {}
-                for k = 1, i % 40 do r[k] = k; r['f' .. k] = i end
-                keep[i] = r
-              end
-              for i = 600, 1, -1 do assert(t[i] == ('x'):rep(i % 300) .. i) t[i] = nil end
-              for i = 1, 600 do
-                local r = keep[i]
-                for k = 1, i % 40 do assert(r[k] == k and r['f' .. k] == i) end
-              end
-            end
-            keep = nil
-            collectgarbage('collect')
-            return true
-            """, in: state), [.boolean(true)])
+        XCTAssertEqual(
+            eval(
+                """
+                local keep = {}
+                for round = 1, 3 do
+                  local t = {}
+                  for i = 1, 600 do
+                    t[i] = ('x'):rep(i % 300) .. i
+                    local r = {}
+                    for k = 1, i % 40 do r[k] = k; r['f' .. k] = i end
+                    keep[i] = r
+                  end
+                  for i = 600, 1, -1 do assert(t[i] == ('x'):rep(i % 300) .. i) t[i] = nil end
+                  for i = 1, 600 do
+                    local r = keep[i]
+                    for k = 1, i % 40 do assert(r[k] == k and r['f' .. k] == i) end
+                  end
+                end
+                keep = nil
+                collectgarbage('collect')
+                return true
+                """, in: state), [.boolean(true)])
         state.collectGarbage()
         XCTAssertLessThan(state.memoryUsed, before + 64 << 10)
     }
@@ -147,8 +166,11 @@ final class ExhaustionTests: XCTestCase {
     }
 
     func testRealisticPatternsStillWork() {
-        XCTAssertEqual(eval("return ('com.acme.Editor'):match('^com%.acme%.(%w+)$'), select(2, ('a b  c'):gsub('%s+', ' '))", in: state),
-                       [.string("Editor"), .integer(2)])
+        XCTAssertEqual(
+            eval(
+                "return ('com.acme.Editor'):match('^com%.acme%.(%w+)$'), select(2, ('a b  c'):gsub('%s+', ' '))",
+                in: state),
+            [.string("Editor"), .integer(2)])
     }
 
     func testDeepRecursion() {
@@ -157,14 +179,17 @@ final class ExhaustionTests: XCTestCase {
     }
 
     func testParserNesting() {
-        assertFails("local f, e = load(('('):rep(1000) .. '1' .. (')'):rep(1000)) assert(f, e)", in: state, kind: .limit(.depth),
-                    contains: "overflow")
+        assertFails(
+            "local f, e = load(('('):rep(1000) .. '1' .. (')'):rep(1000)) assert(f, e)", in: state,
+            kind: .limit(.depth),
+            contains: "overflow")
     }
 
     func testCoroutineLoop() {
         assertFails("coroutine.wrap(function() while true do end end)()", in: state, kind: .limit(.instructions))
-        state.limits.instructions = 500_000   // coroutine creation is slow under ASan
-        assertFails("""
+        state.limits.instructions = 500_000 // coroutine creation is slow under ASan
+        assertFails(
+            """
             while true do
               local co = coroutine.create(function() while true do coroutine.yield() end end)
               for i = 1, 10 do coroutine.resume(co) end
@@ -173,7 +198,8 @@ final class ExhaustionTests: XCTestCase {
     }
 
     func testCoroutineSwallowingLimitInLoop() {
-        assertFails("""
+        assertFails(
+            """
             while true do
               local co = coroutine.create(function() while true do end end)
               coroutine.resume(co)
@@ -182,8 +208,9 @@ final class ExhaustionTests: XCTestCase {
     }
 
     func testErrorObjectWithLoopingTostring() {
-        assertFails("error(setmetatable({}, {__tostring = function() while true do end end}))", in: state,
-                    kind: .limit(.instructions))
+        assertFails(
+            "error(setmetatable({}, {__tostring = function() while true do end end}))", in: state,
+            kind: .limit(.instructions))
     }
 
     func testMemoryGrowthWithGcStopped() {
@@ -191,7 +218,8 @@ final class ExhaustionTests: XCTestCase {
         l.memoryBytes = 8 << 20
         l.instructions = 100_000_000
         let state = makeState(l)
-        let e = assertFails("""
+        let e = assertFails(
+            """
             pcall(collectgarbage, 'stop')
             local t = {}
             for i = 1, 1e9 do t[i] = ('x'):rep(64) .. i end
@@ -204,7 +232,8 @@ final class ExhaustionTests: XCTestCase {
     }
 
     func testMemoryErrorCaughtByPcallStillStops() {
-        assertFails("""
+        assertFails(
+            """
             local keep = {}
             while true do pcall(function() local t = {} for i = 1, 1e9 do t[i] = i end end) keep[#keep+1] = {} end
             """, in: state, kind: .limit(.memory))

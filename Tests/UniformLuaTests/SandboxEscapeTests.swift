@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import UniformLua
 
 /// Escape attempts from the notes' threat list: each must end with a clear error (or a harmless
@@ -25,12 +26,16 @@ final class SandboxEscapeTests: XCTestCase {
     }
 
     func testMutatingStringTableDoesNotReachMethods() {
-        XCTAssertEqual(eval("string.rep = nil; string.upper = function() return 'evil' end; return ('ab'):upper(), ('x'):rep(2)", in: state),
-                       [.string("AB"), .string("xx")])
+        XCTAssertEqual(
+            eval(
+                "string.rep = nil; string.upper = function() return 'evil' end; return ('ab'):upper(), ('x'):rep(2)",
+                in: state),
+            [.string("AB"), .string("xx")])
     }
 
     func testBinaryChunkRefusedByLoad() {
-        assertFails("local f, err = load('\\27Lua\\84\\0') assert(f, err)", in: state, kind: .runtime, contains: "binary chunk")
+        assertFails(
+            "local f, err = load('\\27Lua\\84\\0') assert(f, err)", in: state, kind: .runtime, contains: "binary chunk")
     }
 
     func testLoadModeBRefused() {
@@ -48,7 +53,8 @@ final class SandboxEscapeTests: XCTestCase {
     }
 
     func testLoadedCodeStaysInSandbox() {
-        XCTAssertEqual(eval("return load('return io, package, debug, require')()", in: state), [.nil, .nil, .nil, .nil])
+        XCTAssertEqual(
+            eval("return load('return io, package, debug, require')()", in: state), [.nil, .nil, .nil, .nil])
     }
 
     func testRequireAbsent() {
@@ -56,8 +62,9 @@ final class SandboxEscapeTests: XCTestCase {
     }
 
     func testPackageLoadlibAbsent() {
-        assertFails("return package.loadlib('/usr/lib/x86_64-linux-gnu/liblua5.4.so.0', 'luaopen_io')", in: state,
-                    kind: .runtime, contains: "package")
+        assertFails(
+            "return package.loadlib('/usr/lib/x86_64-linux-gnu/liblua5.4.so.0', 'luaopen_io')", in: state,
+            kind: .runtime, contains: "package")
     }
 
     func testIoPopenAbsent() {
@@ -65,8 +72,9 @@ final class SandboxEscapeTests: XCTestCase {
     }
 
     func testOsExecuteAbsent() {
-        XCTAssertEqual(eval("return os.execute, os.getenv, os.exit, os.remove, type(os.time())", in: state),
-                       [.nil, .nil, .nil, .nil, .string("number")])
+        XCTAssertEqual(
+            eval("return os.execute, os.getenv, os.exit, os.remove, type(os.time())", in: state),
+            [.nil, .nil, .nil, .nil, .string("number")])
         assertFails("os.execute('true')", in: state, kind: .runtime, contains: "execute")
     }
 
@@ -76,13 +84,15 @@ final class SandboxEscapeTests: XCTestCase {
     }
 
     func testGlobalTableTricks() {
-        XCTAssertEqual(eval("""
-            local a = _G._G.io
-            local b = rawget(_G, 'package')
-            local c = _ENV.debug
-            local _ENV = setmetatable({}, {__index = _G})
-            return a, b, c, io, require
-            """, in: state), [.nil, .nil, .nil, .nil, .nil])
+        XCTAssertEqual(
+            eval(
+                """
+                local a = _G._G.io
+                local b = rawget(_G, 'package')
+                local c = _ENV.debug
+                local _ENV = setmetatable({}, {__index = _G})
+                return a, b, c, io, require
+                """, in: state), [.nil, .nil, .nil, .nil, .nil])
     }
 
     func testCollectGarbageStopRefused() {
@@ -92,18 +102,21 @@ final class SandboxEscapeTests: XCTestCase {
     }
 
     func testGcMetamethodRefused() {
-        assertFails("setmetatable({}, {__gc = function() while true do end end}) collectgarbage()", in: state,
-                    kind: .runtime, contains: "__gc")
+        assertFails(
+            "setmetatable({}, {__gc = function() while true do end end}) collectgarbage()", in: state,
+            kind: .runtime, contains: "__gc")
     }
 
     func testLateGcFieldNeverRuns() {
-        XCTAssertEqual(eval("""
-            local mt = {}
-            setmetatable({}, mt)
-            mt.__gc = function() while true do end end
-            collectgarbage()
-            return 'ok'
-            """, in: state), [.string("ok")])
+        XCTAssertEqual(
+            eval(
+                """
+                local mt = {}
+                setmetatable({}, mt)
+                mt.__gc = function() while true do end end
+                collectgarbage()
+                return 'ok'
+                """, in: state), [.string("ok")])
     }
 
     func testHostObjectMetatableHidden() {
@@ -121,7 +134,9 @@ final class SandboxEscapeTests: XCTestCase {
         let api = state.makeTable(fields: ["version": 1])
         state.setGlobal("api", .table(state.makeReadOnly(api)))
         XCTAssertEqual(eval("return api.version, getmetatable(api)", in: state), [.integer(1), .boolean(false)])
-        assertFails("api.version = 2", in: state, kind: .runtime, contains: "rules/attack.lua:1: attempt to modify a read-only table")
+        assertFails(
+            "api.version = 2", in: state, kind: .runtime,
+            contains: "rules/attack.lua:1: attempt to modify a read-only table")
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import UniformLua
 
 /// Small limits so exhaustion tests finish fast.
@@ -34,15 +35,18 @@ extension XCTestCase {
         XCTAssertLessThan(elapsed, seconds, "took \(elapsed) s", file: file, line: line)
         if let e = caught {
             if let kind { XCTAssertEqual(e.kind, kind, "\(e.message)", file: file, line: line) }
-            if let contains { XCTAssertTrue(e.message.contains(contains), "message: \(e.message)", file: file, line: line) }
+            if let contains {
+                XCTAssertTrue(e.message.contains(contains), "message: \(e.message)", file: file, line: line)
+            }
         }
         assertHealthy(state, file: file, line: line)
         return caught
     }
 
     func assertHealthy(_ state: LuaState, file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertEqual(try state.run("local t = {} for i = 1, 100 do t[i] = i end return #t + 1", chunkName: "ok.lua"),
-                       [.integer(101)], file: file, line: line)
+        XCTAssertEqual(
+            try state.run("local t = {} for i = 1, 100 do t[i] = i end return #t + 1", chunkName: "ok.lua"),
+            [.integer(101)], file: file, line: line)
     }
 
     func eval(_ code: String, in state: LuaState, file: StaticString = #filePath, line: UInt = #line) -> [LuaValue] {

@@ -1,12 +1,16 @@
 import Foundation
 import XCTest
+
 @testable import UniformPlist
 
 /// The `bplist00` reader on hand-built files (every object type) and Foundation-written ones.
 final class BinaryReaderTests: XCTestCase {
     func testEveryObjectType() throws {
         var b = BinaryPlistBuilder()
-        let keys = ["t", "f", "i1", "i2", "i4", "i8", "i16", "neg16", "f4", "f8", "date", "data", "ascii", "utf16", "uid", "set", "array"]
+        let keys = [
+            "t", "f", "i1", "i2", "i4", "i8", "i16", "neg16", "f4", "f8", "date", "data", "ascii", "utf16", "uid",
+            "set", "array",
+        ]
         let keyIndices = keys.map { b.add(BinaryPlistBuilder.ascii($0)) }
         var values: [Int] = []
         values.append(b.add([0x09]))
@@ -15,8 +19,13 @@ final class BinaryReaderTests: XCTestCase {
         values.append(b.add([0x11, 0x01, 0x00]))
         values.append(b.add([0x12, 0x00, 0x01, 0x00, 0x00]))
         values.append(b.add(BinaryPlistBuilder.int(-5)))
-        values.append(b.add([0x14] + BinaryPlistBuilder.bigEndian(0, size: 8) + BinaryPlistBuilder.bigEndian(UInt64.max, size: 8)))
-        values.append(b.add([0x14] + BinaryPlistBuilder.bigEndian(UInt64.max, size: 8) + BinaryPlistBuilder.bigEndian(UInt64(bitPattern: -2), size: 8)))
+        values.append(
+            b.add([0x14] + BinaryPlistBuilder.bigEndian(0, size: 8) + BinaryPlistBuilder.bigEndian(UInt64.max, size: 8))
+        )
+        values.append(
+            b.add(
+                [0x14] + BinaryPlistBuilder.bigEndian(UInt64.max, size: 8)
+                    + BinaryPlistBuilder.bigEndian(UInt64(bitPattern: -2), size: 8)))
         values.append(b.add([0x22] + BinaryPlistBuilder.bigEndian(UInt64(Float(1.5).bitPattern), size: 4)))
         values.append(b.add([0x23] + BinaryPlistBuilder.bigEndian(Double(-0.25).bitPattern, size: 8)))
         values.append(b.add([0x33] + BinaryPlistBuilder.bigEndian(Double(86_400).bitPattern, size: 8)))
@@ -41,7 +50,9 @@ final class BinaryReaderTests: XCTestCase {
         XCTAssertEqual(root["i8"]?.integer, -5)
         guard case .unsignedInteger(UInt64.max)? = root["i16"]?.value else { return XCTFail("i16") }
         XCTAssertEqual(root["neg16"]?.integer, -2)
-        guard case .real(1.5)? = root["f4"]?.value, case .real(-0.25)? = root["f8"]?.value else { return XCTFail("reals") }
+        guard case .real(1.5)? = root["f4"]?.value, case .real(-0.25)? = root["f8"]?.value else {
+            return XCTFail("reals")
+        }
         guard case .date(let date)? = root["date"]?.value else { return XCTFail("date") }
         XCTAssertEqual(date.timeIntervalSinceReferenceDate, 86_400)
         guard case .data([1, 2, 3])? = root["data"]?.value else { return XCTFail("data") }
@@ -70,11 +81,14 @@ final class BinaryReaderTests: XCTestCase {
     }
 
     func testFoundationWrittenBinaryPlist() throws {
-        let value: [String: Any] = ["name": "Überraschung", "n": 42, "big": Int64.max, "neg": -7, "pi": 3.25, "ok": true,
-                                    "list": ["a", "b"], "blob": Data([9, 8, 7]), "when": Date(timeIntervalSinceReferenceDate: 1000)]
+        let value: [String: Any] = [
+            "name": "Überraschung", "n": 42, "big": Int64.max, "neg": -7, "pi": 3.25, "ok": true,
+            "list": ["a", "b"], "blob": Data([9, 8, 7]), "when": Date(timeIntervalSinceReferenceDate: 1000),
+        ]
         let data = try PropertyListSerialization.data(fromPropertyList: value, format: .binary, options: 0)
         let document = try PlistReader.read(bytes: [UInt8](data), file: "foundation.bplist")
-        XCTAssertEqual(FoundationComparison.differences(document.root, try FoundationComparison.foundationParse(data)), [])
+        XCTAssertEqual(
+            FoundationComparison.differences(document.root, try FoundationComparison.foundationParse(data)), [])
         XCTAssertEqual(document.root["name"]?.string, "Überraschung")
         XCTAssertEqual(document.root["big"]?.integer, Int64.max)
     }

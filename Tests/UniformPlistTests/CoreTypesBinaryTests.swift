@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import UniformPlist
 
 /// The real CoreTypes binary plist against its independently normalized JSON, and against
@@ -28,24 +29,31 @@ final class CoreTypesBinaryTests: XCTestCase {
                 var tags: [String: [String]] = [:]
                 // The JSON keeps tag classes with string or array values only (com.apple.ipad
                 // nests a whole dictionary under its tags).
-                for entry in item["UTTypeTagSpecification"]?.dictionary?.entries ?? [] where entry.value.dictionary == nil {
+                for entry in item["UTTypeTagSpecification"]?.dictionary?.entries ?? []
+                where entry.value.dictionary == nil {
                     tags[entry.key] = strings(entry.value)
                 }
-                ours.append(Declaration(identifier: item["UTTypeIdentifier"]?.string ?? "", declaration: kind,
-                                        conformsTo: strings(item["UTTypeConformsTo"]), tags: tags))
+                ours.append(
+                    Declaration(
+                        identifier: item["UTTypeIdentifier"]?.string ?? "", declaration: kind,
+                        conformsTo: strings(item["UTTypeConformsTo"]), tags: tags))
             }
         }
-        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: try SharedFixtures.require(SharedFixtures.coreTypesJSON))) as? [String: Any]
+        let json =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: try SharedFixtures.require(SharedFixtures.coreTypesJSON))) as? [String: Any]
         let types = try XCTUnwrap(json?["types"] as? [[String: Any]])
         let theirs = types.map { type in
-            Declaration(identifier: type["identifier"] as? String ?? "", declaration: type["declaration"] as? String ?? "",
-                        conformsTo: type["conformsTo"] as? [String] ?? [],
-                        tags: (type["tags"] as? [String: [String]]) ?? [:])
+            Declaration(
+                identifier: type["identifier"] as? String ?? "", declaration: type["declaration"] as? String ?? "",
+                conformsTo: type["conformsTo"] as? [String] ?? [],
+                tags: (type["tags"] as? [String: [String]]) ?? [:])
         }
         XCTAssertEqual(ours.count, theirs.count)
         let byKey = Dictionary(grouping: ours) { "\($0.declaration) \($0.identifier)" }
         var mismatches: [String] = []
-        for declaration in theirs where byKey["\(declaration.declaration) \(declaration.identifier)"]?.contains(declaration) != true {
+        for declaration in theirs
+        where byKey["\(declaration.declaration) \(declaration.identifier)"]?.contains(declaration) != true {
             mismatches.append(declaration.identifier)
         }
         XCTAssertEqual(mismatches, [], "declarations that differ from the JSON")
@@ -55,7 +63,8 @@ final class CoreTypesBinaryTests: XCTestCase {
         let url = try SharedFixtures.require(SharedFixtures.coreTypesBinary)
         let data = try Data(contentsOf: url)
         let document = try PlistReader.read(bytes: [UInt8](data), file: url.lastPathComponent)
-        let differences = FoundationComparison.differences(document.root, try FoundationComparison.foundationParse(data))
+        let differences = FoundationComparison.differences(
+            document.root, try FoundationComparison.foundationParse(data))
         XCTAssertEqual(differences.prefix(5).map { $0 }, [])
     }
 

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import UniformPlist
 
 /// The format comes from the content, never the file name.

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import UniformPlist
 
 /// Replays the committed fuzz seed corpus (and any crashers turned into regressions) through
@@ -14,7 +15,8 @@ final class FuzzCorpusReplayTests: XCTestCase {
         for case let relative as String in enumerator {
             let url = corpus.appendingPathComponent(relative)
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue
+            else { continue }
             count += 1
             do {
                 _ = try PlistReader.read(contentsOf: url.path)

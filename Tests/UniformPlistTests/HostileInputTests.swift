@@ -1,10 +1,13 @@
 import Foundation
 import XCTest
+
 @testable import UniformPlist
 
 /// Hostile and damaged input ends in a clear error with a position, quickly, without crashing.
 final class HostileInputTests: XCTestCase {
-    private func assertPositioned(_ error: PlistError?, contains expected: String, file: StaticString = #filePath, line: UInt = #line) {
+    private func assertPositioned(
+        _ error: PlistError?, contains expected: String, file: StaticString = #filePath, line: UInt = #line
+    ) {
         guard let error else { return }
         XCTAssertNotNil(error.mark, "no position: \(error)", file: file, line: line)
         XCTAssertTrue(error.message.contains(expected), "\(error.message)", file: file, line: line)
@@ -37,7 +40,9 @@ final class HostileInputTests: XCTestCase {
                 file.append(0xA0)
             } else {
                 let next = UInt32(index + 1)
-                file += [0xA1, UInt8(next >> 24), UInt8(next >> 16 & 0xFF), UInt8(next >> 8 & 0xFF), UInt8(next & 0xFF)]
+                file += [
+                    0xA1, UInt8(next >> 24), UInt8(next >> 16 & 0xFF), UInt8(next >> 8 & 0xFF), UInt8(next & 0xFF),
+                ]
             }
         }
         let table = file.count
@@ -46,7 +51,8 @@ final class HostileInputTests: XCTestCase {
             file += [UInt8(offset >> 24), UInt8(offset >> 16 & 0xFF), UInt8(offset >> 8 & 0xFF), UInt8(offset & 0xFF)]
         }
         file += [0, 0, 0, 0, 0, 0, 4, 4]
-        file += BinaryPlistBuilder.bigEndian(UInt64(depth), size: 8) + BinaryPlistBuilder.bigEndian(0, size: 8)
+        file +=
+            BinaryPlistBuilder.bigEndian(UInt64(depth), size: 8) + BinaryPlistBuilder.bigEndian(0, size: 8)
             + BinaryPlistBuilder.bigEndian(UInt64(table), size: 8)
         let start = Date()
         assertPositioned(PlistTest.error(file), contains: "PlistLimits.maxDepth")
@@ -77,7 +83,9 @@ final class HostileInputTests: XCTestCase {
             b.add(b.array(Array(repeating: level - 1, count: 10)))
         }
         let start = Date()
-        assertPositioned(PlistTest.error(b.build(top: 12), limits: PlistLimits(maxObjects: 100_000)), contains: "PlistLimits.maxObjects")
+        assertPositioned(
+            PlistTest.error(b.build(top: 12), limits: PlistLimits(maxObjects: 100_000)),
+            contains: "PlistLimits.maxObjects")
         XCTAssertLessThan(Date().timeIntervalSince(start), 2)
     }
 
@@ -85,17 +93,21 @@ final class HostileInputTests: XCTestCase {
         var b = BinaryPlistBuilder()
         b.add(BinaryPlistBuilder.ascii("x"))
         b.add(b.array([0]))
-        assertPositioned(PlistTest.error(b.build(top: 1, offsetOverride: [0: 60_000])), contains: "outside the object area")
+        assertPositioned(
+            PlistTest.error(b.build(top: 1, offsetOverride: [0: 60_000])), contains: "outside the object area")
         // Offsets are read up front, but only an object that is used must have a valid one.
         var unused = BinaryPlistBuilder()
         unused.add(BinaryPlistBuilder.ascii("used"))
         unused.add(BinaryPlistBuilder.ascii("never referenced"))
-        XCTAssertEqual(try PlistReader.read(bytes: unused.build(top: 0, offsetOverride: [1: 60_000]), file: "unused.plist").root.string, "used")
+        XCTAssertEqual(
+            try PlistReader.read(bytes: unused.build(top: 0, offsetOverride: [1: 60_000]), file: "unused.plist").root
+                .string, "used")
         var badReference = BinaryPlistBuilder()
         badReference.add(badReference.array([7]))
         assertPositioned(PlistTest.error(badReference.build(top: 0)), contains: "past the offset table")
         assertPositioned(PlistTest.error(b.build(top: 5)), contains: "top object")
-        assertPositioned(PlistTest.error(b.build(top: 1, objectCountOverride: 1 << 40)), contains: "implausible object count")
+        assertPositioned(
+            PlistTest.error(b.build(top: 1, objectCountOverride: 1 << 40)), contains: "implausible object count")
     }
 
     func testAbsurdCountsAreRefusedBeforeAllocating() {
@@ -114,13 +126,13 @@ final class HostileInputTests: XCTestCase {
         var b = BinaryPlistBuilder()
         b.add([0x09])
         var file = b.build(top: 0)
-        file[file.count - 26] = 9  // offset int size
+        file[file.count - 26] = 9 // offset int size
         assertPositioned(PlistTest.error(file), contains: "offset size")
         file = b.build(top: 0)
-        file[file.count - 25] = 0  // object ref size
+        file[file.count - 25] = 0 // object ref size
         assertPositioned(PlistTest.error(file), contains: "object reference size")
         file = b.build(top: 0)
-        file[file.count - 1] = 0xF0  // offset table offset
+        file[file.count - 1] = 0xF0 // offset table offset
         assertPositioned(PlistTest.error(file), contains: "offset table")
     }
 
@@ -142,14 +154,14 @@ final class HostileInputTests: XCTestCase {
 
     func testEntityBombIsRefused() {
         let bomb = """
-        <?xml version="1.0"?>
-        <!DOCTYPE plist [
-          <!ENTITY lol "lol">
-          <!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">
-          <!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">
-        ]>
-        <plist><string>&lol3;</string></plist>
-        """
+            <?xml version="1.0"?>
+            <!DOCTYPE plist [
+              <!ENTITY lol "lol">
+              <!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">
+              <!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">
+            ]>
+            <plist><string>&lol3;</string></plist>
+            """
         let error = PlistTest.error(bomb)
         assertPositioned(error, contains: "entit")
         XCTAssertEqual(error?.mark?.line, 2)
@@ -159,7 +171,7 @@ final class HostileInputTests: XCTestCase {
         let header = Array(PlistTest.xml("<string>ok</string>").utf8)
         var invalid = header
         let badOffset = header.count - 20
-        invalid.insert(0xC3, at: badOffset)  // a lead byte followed by ASCII
+        invalid.insert(0xC3, at: badOffset) // a lead byte followed by ASCII
         let error = PlistTest.error(invalid)
         assertPositioned(error, contains: "UTF-8")
         XCTAssertEqual(error?.mark?.line, header[..<badOffset].filter { $0 == 0x0A }.count + 1)
@@ -194,7 +206,8 @@ final class HostileInputTests: XCTestCase {
     /// The size is checked before reading on every path: a sparse 7 GB Info.plist met by a
     /// directory walk was once read whole (7.4 GB, 14 s); a FIFO would block for ever.
     func testHugeSparseFilesAndFIFOsAreRefusedBeforeReading() throws {
-        let dir = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("uniform-sparse-\(UUID().uuidString)")
+        let dir = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
+            "uniform-sparse-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let sparse = dir.appendingPathComponent("Info.plist")
@@ -216,12 +229,16 @@ final class HostileInputTests: XCTestCase {
 
     func testObjectLimitInTextFormats() {
         let many = "<plist><array>" + String(repeating: "<true/>", count: 200) + "</array></plist>"
-        assertPositioned(PlistTest.error(many, limits: PlistLimits(maxObjects: 100)), contains: "PlistLimits.maxObjects")
+        assertPositioned(
+            PlistTest.error(many, limits: PlistLimits(maxObjects: 100)), contains: "PlistLimits.maxObjects")
     }
 
     func testRandomBytesNeverCrash() {
         var generator = SeededGenerator(seed: 0xC0FFEE)
-        let prefixes: [[UInt8]] = [[], Array("bplist00".utf8), Array("<plist>".utf8), Array("<?xml version=\"1.0\"?><plist><dict>".utf8), Array("{".utf8), Array("(".utf8)]
+        let prefixes: [[UInt8]] = [
+            [], Array("bplist00".utf8), Array("<plist>".utf8), Array("<?xml version=\"1.0\"?><plist><dict>".utf8),
+            Array("{".utf8), Array("(".utf8),
+        ]
         let alphabet = Array("<>/=;,(){}\"'a1 \n!-?[]&#x".utf8)
         var values = 0, errors = 0
         let start = Date()

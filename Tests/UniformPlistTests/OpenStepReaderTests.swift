@@ -1,23 +1,24 @@
 import XCTest
+
 @testable import UniformPlist
 
 /// The OpenStep (old-style ASCII) reader.
 final class OpenStepReaderTests: XCTestCase {
     func testDictionariesArraysStringsAndData() throws {
         let text = """
-        // leading comment
-        {
-            bare = abc_$+/:.-9;
-            quoted = "line\\nnext\\t\\"q\\" \\\\ \\U00e9 \\101";
-            single = 'it\\'s';
-            list = ( one, "two", ( nested ), );
-            data = <0001 02ff>;
-            /* block
-               comment */
-            empty = {};
-            last = x
-        }
-        """
+            // leading comment
+            {
+                bare = abc_$+/:.-9;
+                quoted = "line\\nnext\\t\\"q\\" \\\\ \\U00e9 \\101";
+                single = 'it\\'s';
+                list = ( one, "two", ( nested ), );
+                data = <0001 02ff>;
+                /* block
+                   comment */
+                empty = {};
+                last = x
+            }
+            """
         let document = try PlistTest.read(text)
         XCTAssertEqual(document.format, .openStep)
         let root = try XCTUnwrap(document.root.dictionary)
@@ -37,11 +38,16 @@ final class OpenStepReaderTests: XCTestCase {
     /// Comments are trimmed on bytes for speed; Foundation's `trimmingCharacters(in:
     /// .whitespacesAndNewlines)` is the specification, Unicode spaces included.
     func testCommentTrimmingAgreesWithFoundation() throws {
-        let bodies = ["Foo.swift", "  Foo.swift\t", "\u{00A0}nbsp\u{00A0}", " \u{2028} line sep ", "\u{3000}ideographic",
-                      "é", " é ", "\u{0085}next line", "tab\tinside", "\u{000B}\u{000C}vt ff\r", "", "   ", "\u{00A0}", "a\u{200B}"]
+        let bodies = [
+            "Foo.swift", "  Foo.swift\t", "\u{00A0}nbsp\u{00A0}", " \u{2028} line sep ", "\u{3000}ideographic",
+            "é", " é ", "\u{0085}next line", "tab\tinside", "\u{000B}\u{000C}vt ff\r", "", "   ", "\u{00A0}",
+            "a\u{200B}",
+        ]
         for body in bodies {
             let document = try PlistTest.read("{ a = b /*\(body)*/; }")
-            XCTAssertEqual(document.comments.map(\.text), [body.trimmingCharacters(in: .whitespacesAndNewlines)], body.debugDescription)
+            XCTAssertEqual(
+                document.comments.map(\.text), [body.trimmingCharacters(in: .whitespacesAndNewlines)],
+                body.debugDescription)
         }
     }
 

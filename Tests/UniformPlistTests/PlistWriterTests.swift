@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import UniformPlist
 
 /// The XML writer's exact output format.
@@ -7,34 +8,43 @@ final class PlistWriterTests: XCTestCase {
     private let mark = Mark.text(line: 1, column: 1, offset: 0)
 
     func testAppleStyleLayout() {
-        let tree = PlistNode(.dictionary(PlistDictionary(entries: [
-            PlistEntry(key: "a&b", keyMark: mark, value: PlistNode(.string("<x> & y"), mark: mark)),
-            PlistEntry(key: "list", keyMark: mark, value: PlistNode(.array([PlistNode(.integer(-3), mark: mark), PlistNode(.boolean(true), mark: mark)]), mark: mark)),
-            PlistEntry(key: "empty", keyMark: mark, value: PlistNode(.array([]), mark: mark)),
-        ])), mark: mark)
-        XCTAssertEqual(PlistWriter.xml(tree), """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-        <plist version="1.0">
-        <dict>
-        \t<key>a&amp;b</key>
-        \t<string>&lt;x&gt; &amp; y</string>
-        \t<key>list</key>
-        \t<array>
-        \t\t<integer>-3</integer>
-        \t\t<true/>
-        \t</array>
-        \t<key>empty</key>
-        \t<array/>
-        </dict>
-        </plist>
+        let tree = PlistNode(
+            .dictionary(
+                PlistDictionary(entries: [
+                    PlistEntry(key: "a&b", keyMark: mark, value: PlistNode(.string("<x> & y"), mark: mark)),
+                    PlistEntry(
+                        key: "list", keyMark: mark,
+                        value: PlistNode(
+                            .array([PlistNode(.integer(-3), mark: mark), PlistNode(.boolean(true), mark: mark)]),
+                            mark: mark)),
+                    PlistEntry(key: "empty", keyMark: mark, value: PlistNode(.array([]), mark: mark)),
+                ])), mark: mark)
+        XCTAssertEqual(
+            PlistWriter.xml(tree),
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+            <dict>
+            \t<key>a&amp;b</key>
+            \t<string>&lt;x&gt; &amp; y</string>
+            \t<key>list</key>
+            \t<array>
+            \t\t<integer>-3</integer>
+            \t\t<true/>
+            \t</array>
+            \t<key>empty</key>
+            \t<array/>
+            </dict>
+            </plist>
 
-        """)
+            """)
     }
 
     func testScalarFormats() {
         func written(_ value: PlistValue) -> String {
-            PlistWriter.xml(PlistNode(value, mark: mark)).split(separator: "\n").dropFirst(3).dropLast().joined(separator: "\n")
+            PlistWriter.xml(PlistNode(value, mark: mark)).split(separator: "\n").dropFirst(3).dropLast().joined(
+                separator: "\n")
         }
         XCTAssertEqual(written(.real(0.1)), "<real>0.1</real>")
         XCTAssertEqual(written(.real(.nan)), "<real>nan</real>")
@@ -48,7 +58,9 @@ final class PlistWriterTests: XCTestCase {
 
     func testLongDataIsWrapped() {
         let xml = PlistWriter.xml(PlistNode(.data([UInt8](repeating: 7, count: 200)), mark: mark))
-        let lines = xml.split(separator: "\n").filter { $0.allSatisfy { $0.isLetter || $0.isNumber || "+/=".contains($0) } }
+        let lines = xml.split(separator: "\n").filter {
+            $0.allSatisfy { $0.isLetter || $0.isNumber || "+/=".contains($0) }
+        }
         XCTAssertTrue(lines.allSatisfy { $0.count <= 68 })
         XCTAssertEqual(lines.joined().count, 268)
     }

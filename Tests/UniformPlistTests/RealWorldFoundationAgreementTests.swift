@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import UniformPlist
 
 /// Every real-world manifest parses, and to the same values Foundation reads from it.
@@ -22,7 +23,8 @@ final class RealWorldFoundationAgreementTests: XCTestCase {
             } else {
                 // Foundation refuses unprocessed preprocessor lines (`#ifdef`) that we skip and
                 // record; compare with Foundation's reading of the file without them.
-                XCTAssertFalse(document.strayText.isEmpty, "\(file.lastPathComponent): Foundation fails but we saw no stray text")
+                XCTAssertFalse(
+                    document.strayText.isEmpty, "\(file.lastPathComponent): Foundation fails but we saw no stray text")
                 let text = String(decoding: data, as: UTF8.self)
                 let kept = text.split(separator: "\n", omittingEmptySubsequences: false)
                     .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("#") }
@@ -34,7 +36,8 @@ final class RealWorldFoundationAgreementTests: XCTestCase {
     }
 
     func testPreprocessorLinesAreKeptAsStrayText() throws {
-        let file = try SharedFixtures.require(SharedFixtures.realWorldPlists.appendingPathComponent("keepassium__KeePassium__KeePassium__Info.plist"))
+        let file = try SharedFixtures.require(
+            SharedFixtures.realWorldPlists.appendingPathComponent("keepassium__KeePassium__KeePassium__Info.plist"))
         let document = try PlistReader.read(contentsOf: file.path)
         let first = try XCTUnwrap(document.strayText.first)
         XCTAssertEqual(first.text, "#ifdef INTUNE")

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import UniformPlist
 
 /// Marks in real files agree with where a plain text search finds the same tokens.
@@ -56,7 +57,8 @@ final class RealWorldMarkTests: XCTestCase {
     }
 
     func testKnownKeyInMacVim() throws {
-        let file = try SharedFixtures.require(SharedFixtures.realWorldPlists.appendingPathComponent("macvim-dev__macvim__src__MacVim__Info.plist"))
+        let file = try SharedFixtures.require(
+            SharedFixtures.realWorldPlists.appendingPathComponent("macvim-dev__macvim__src__MacVim__Info.plist"))
         let text = try String(contentsOf: file, encoding: .utf8)
         let expected = try XCTUnwrap(locate("<key>CFBundleDocumentTypes</key>", in: text))
         let document = try PlistReader.read(contentsOf: file.path)
@@ -71,7 +73,9 @@ final class RealWorldMarkTests: XCTestCase {
     }
 
     func testOpenStepMarksAndComments() throws {
-        let file = try SharedFixtures.require(SharedFixtures.realWorldPlists.appendingPathComponent("textmate__textmate__Applications__TextMate__resources__Info.plist"))
+        let file = try SharedFixtures.require(
+            SharedFixtures.realWorldPlists.appendingPathComponent(
+                "textmate__textmate__Applications__TextMate__resources__Info.plist"))
         let text = try String(contentsOf: file, encoding: .utf8)
         let document = try PlistReader.read(contentsOf: file.path)
         XCTAssertEqual(document.format, .openStep)
@@ -84,7 +88,9 @@ final class RealWorldMarkTests: XCTestCase {
     }
 
     func testLibreOfficeCommentsInsideArraysAndAfterThePlist() throws {
-        let file = try SharedFixtures.require(SharedFixtures.realWorldPlists.appendingPathComponent("LibreOffice__core__sysui__desktop__macosx__Info.plist.in.plist"))
+        let file = try SharedFixtures.require(
+            SharedFixtures.realWorldPlists.appendingPathComponent(
+                "LibreOffice__core__sysui__desktop__macosx__Info.plist.in.plist"))
         let text = try String(contentsOf: file, encoding: .utf8)
         let document = try PlistReader.read(contentsOf: file.path)
         XCTAssertEqual(document.comments.count, text.components(separatedBy: "<!--").count - 1)

@@ -1,14 +1,19 @@
 import Foundation
 import XCTest
+
 @testable import UniformPlist
 
 /// Random trees written by Foundation (XML and binary) and by our writer read back identical.
 final class RoundTripPropertyTests: XCTestCase {
-    private func assertSame(_ read: PlistNode, _ original: PlistNode, canonical: Bool, _ context: @autoclosure () -> String, file: StaticString = #filePath, line: UInt = #line) {
+    private func assertSame(
+        _ read: PlistNode, _ original: PlistNode, canonical: Bool, _ context: @autoclosure () -> String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         let a = canonical ? PlistTest.canonical(read) : read
         let b = canonical ? PlistTest.canonical(original) : original
         if !a.isStructurallyEqual(to: b) {
-            XCTFail("round trip differs (\(context()))\nread:     \(a.value)\noriginal: \(b.value)", file: file, line: line)
+            XCTFail(
+                "round trip differs (\(context()))\nread:     \(a.value)\noriginal: \(b.value)", file: file, line: line)
         }
     }
 
@@ -50,7 +55,8 @@ final class RoundTripPropertyTests: XCTestCase {
     func testRealWorldFilesRoundTripThroughOurWriter() throws {
         for file in try SharedFixtures.realWorldFiles() {
             let document = try PlistReader.read(contentsOf: file.path)
-            let again = try PlistReader.read(bytes: Array(PlistWriter.xml(document.root).utf8), file: file.lastPathComponent)
+            let again = try PlistReader.read(
+                bytes: Array(PlistWriter.xml(document.root).utf8), file: file.lastPathComponent)
             assertSame(again.root, document.root, canonical: false, file.lastPathComponent)
         }
     }

@@ -1,5 +1,6 @@
-@testable import UniformPlist
 import XCTest
+
+@testable import UniformPlist
 
 /// `SmallString` assembles `String`'s inline form by hand (the packed form); the standard
 /// library's `String(decoding:as:)` is its specification. Every length up to 15, ASCII and not,
@@ -28,7 +29,8 @@ final class SmallStringTests: XCTestCase {
                 buffer.withUnsafeBufferPointer { raw in
                     let base = raw.baseAddress ?? UnsafePointer(bitPattern: 1)!
                     let fast = SmallString.make(base, from: 0, count: bytes.count, end: buffer.count)
-                    let plain = SmallString.make(base, from: 0, count: bytes.count, end: buffer.count, assembling: false)
+                    let plain = SmallString.make(
+                        base, from: 0, count: bytes.count, end: buffer.count, assembling: false)
                     XCTAssertEqual(fast, text)
                     XCTAssertEqual(plain, text)
                     XCTAssertEqual(fast.utf8.count, bytes.count)

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import UniformPlist
 
 /// Interned and well-known strings are the same text as the bytes they stand for.
@@ -26,10 +27,12 @@ final class StringInterningTests: XCTestCase {
     /// the same text one byte longer.
     func testNearMissesAreNotTakenForKnownOrEarlierStrings() {
         let key = "CFBundleTypeExtensions"
-        let variants = [key, "XFBundleTypeExtensions", "CFBundleTypeXxtensions", "CFBundleTypeExtensionX",
-                        "CFBundleTypeExtension", key + "s", "LSItemContentTypes", "LSItemContentTypez",
-                        "a string of fifty bytes or so that no table holds!", "a string of fifty bytes or so that no table holds?",
-                        "a string of fifty bytes or so that no table holds!", key]
+        let variants = [
+            key, "XFBundleTypeExtensions", "CFBundleTypeXxtensions", "CFBundleTypeExtensionX",
+            "CFBundleTypeExtension", key + "s", "LSItemContentTypes", "LSItemContentTypez",
+            "a string of fifty bytes or so that no table holds!", "a string of fifty bytes or so that no table holds?",
+            "a string of fifty bytes or so that no table holds!", key,
+        ]
         XCTAssertEqual(interned(variants), variants)
     }
 
@@ -49,7 +52,8 @@ final class StringInterningTests: XCTestCase {
             let built = interned(texts, padding: padding)
             XCTAssertEqual(built, texts)
             for (a, b) in zip(built, texts) {
-                XCTAssertTrue(unsafeBitCast(a, to: (UInt64, UInt64).self) == unsafeBitCast(b, to: (UInt64, UInt64).self), "\(a)")
+                XCTAssertTrue(
+                    unsafeBitCast(a, to: (UInt64, UInt64).self) == unsafeBitCast(b, to: (UInt64, UInt64).self), "\(a)")
                 XCTAssertEqual(a.hashValue, b.hashValue)
                 XCTAssertEqual(a.count, b.count)
             }

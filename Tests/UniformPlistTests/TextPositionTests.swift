@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import UniformPlist
 
 /// Positions in text plists against a naive count of newlines, and reads that must stay inside
@@ -20,7 +21,8 @@ final class TextPositionTests: XCTestCase {
         switch node.value {
         case .dictionary(let dictionary):
             for entry in dictionary.entries {
-                XCTAssertEqual(entry.keyMark.description, naiveMark(bytes, entry.keyMark.offset), file: file, line: line)
+                XCTAssertEqual(
+                    entry.keyMark.description, naiveMark(bytes, entry.keyMark.offset), file: file, line: line)
                 assertMarks(entry.value, in: bytes, file: file, line: line)
             }
         case .array(let items):
@@ -35,27 +37,43 @@ final class TextPositionTests: XCTestCase {
     /// than 64 bytes.
     private func randomDocument(_ random: inout SeededGenerator) -> String {
         func gap() -> String {
-            let pieces = ["", " ", "\n", "\t", "\n\n", "\r\n", String(repeating: "\n", count: 70), String(repeating: " ", count: 65) + "\n"]
+            let pieces = [
+                "", " ", "\n", "\t", "\n\n", "\r\n", String(repeating: "\n", count: 70),
+                String(repeating: " ", count: 65) + "\n",
+            ]
             return pieces.randomElement(using: &random)!
         }
         func text() -> String {
-            let pieces = ["a", "line\nbreak", "é\n", "x&amp;\ny", "<![CDATA[c\nd]]>", "<!--\n-->", String(repeating: "long ", count: 20)]
-            return (0..<Int.random(in: 0...3, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let pieces = [
+                "a", "line\nbreak", "é\n", "x&amp;\ny", "<![CDATA[c\nd]]>", "<!--\n-->",
+                String(repeating: "long ", count: 20),
+            ]
+            return (0..<Int.random(in: 0...3, using: &random)).map { _ in pieces.randomElement(using: &random)! }
+                .joined()
         }
         func value(_ depth: Int) -> String {
             switch Int.random(in: 0..<(depth > 3 ? 3 : 6), using: &random) {
             case 0: return "<string>\(text())</string>"
             case 1: return "<integer>\(gap())42\(gap())</integer>"
-            case 2: return ["<true/>", "<data>\(gap())AAEC\(gap())AwQ=\(gap())</data>", "<date>\(gap())2024-01-02T03:04:05Z</date>", "<real>1.5\(gap())</real>"].randomElement(using: &random)!
-            case 3: return "<array\n>" + (0..<Int.random(in: 0...4, using: &random)).map { _ in gap() + value(depth + 1) }.joined() + gap() + "</array\(gap())>"
+            case 2:
+                return [
+                    "<true/>", "<data>\(gap())AAEC\(gap())AwQ=\(gap())</data>",
+                    "<date>\(gap())2024-01-02T03:04:05Z</date>", "<real>1.5\(gap())</real>",
+                ].randomElement(using: &random)!
+            case 3:
+                return "<array\n>"
+                    + (0..<Int.random(in: 0...4, using: &random)).map { _ in gap() + value(depth + 1) }.joined() + gap()
+                    + "</array\(gap())>"
             case 4: return "<!-- c\n -->\(gap())<string attr=\"a\nb\">\(text())</string>"
             default:
-                return "<dict>" + (0..<Int.random(in: 0...4, using: &random)).map { _ in
-                    gap() + "<key>\(text())</key>" + gap() + value(depth + 1)
-                }.joined() + gap() + "#stray\n" + "</dict>"
+                return "<dict>"
+                    + (0..<Int.random(in: 0...4, using: &random)).map { _ in
+                        gap() + "<key>\(text())</key>" + gap() + value(depth + 1)
+                    }.joined() + gap() + "#stray\n" + "</dict>"
             }
         }
-        return "<?xml version=\"1.0\"?>\n<!DOCTYPE plist\n PUBLIC \"x\">\(gap())<plist version=\"1.0\">\(gap())" + value(0) + gap() + "</plist\(gap())>\(gap())<!-- after -->\n"
+        return "<?xml version=\"1.0\"?>\n<!DOCTYPE plist\n PUBLIC \"x\">\(gap())<plist version=\"1.0\">\(gap())"
+            + value(0) + gap() + "</plist\(gap())>\(gap())<!-- after -->\n"
     }
 
     func testMarksOfEveryNodeAgreeWithANaiveNewlineCount() throws {
@@ -78,7 +96,8 @@ final class TextPositionTests: XCTestCase {
         for name in names {
             let bytes = try [UInt8](Data(contentsOf: corpus.appendingPathComponent(name)))
             guard bytes.count < 2 || !(bytes[0] == 0xFE && bytes[1] == 0xFF || bytes[0] == 0xFF && bytes[1] == 0xFE),
-                  let document = try? PlistReader.read(bytes: bytes, file: name) else { continue }
+                let document = try? PlistReader.read(bytes: bytes, file: name)
+            else { continue }
             assertMarks(document.root, in: bytes)
             for comment in document.comments + document.strayText {
                 XCTAssertEqual(comment.mark.description, naiveMark(bytes, comment.mark.offset), name)
@@ -103,7 +122,9 @@ final class TextPositionTests: XCTestCase {
         for length in 60...200 {
             let body = "<plist><string>s</string></plist>"
             let text = body + String(repeating: "\n", count: length - body.utf8.count)
-            let buffer = Array(text.utf8) + [0xFF, 0x00, 0xFE, 0x0A, 0xFF, 0x00, 0xFE, 0x0A] + [UInt8](repeating: 0xFF, count: 64)
+            let buffer =
+                Array(text.utf8) + [0xFF, 0x00, 0xFE, 0x0A, 0xFF, 0x00, 0xFE, 0x0A]
+                + [UInt8](repeating: 0xFF, count: 64)
             let document = try buffer.withUnsafeBufferPointer { all in
                 try PlistReader.read(bytes: UnsafeBufferPointer(rebasing: all[0..<length]), file: "slice.plist")
             }

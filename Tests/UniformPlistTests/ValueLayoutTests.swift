@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import UniformPlist
 
 /// The reader moves every node and entry through its child stacks and into arrays, so their

@@ -1,37 +1,42 @@
 import Foundation
 import XCTest
+
 @testable import UniformPlist
 
 /// The XML reader: every DTD element, text decoding, encodings, comments, marks.
 final class XMLReaderTests: XCTestCase {
     func testAllValueTypes() throws {
-        let document = try PlistTest.read(PlistTest.xml("""
-        <dict>
-        \t<key>s</key><string>a &amp; b &lt;c&gt; &quot;d&quot; &apos;e&apos; &#x41;&#66;</string>
-        \t<key>i</key><integer>-9223372036854775808</integer>
-        \t<key>u</key><integer>18446744073709551615</integer>
-        \t<key>h</key><integer>0x1F</integer>
-        \t<key>r</key><real>2.5e3</real>
-        \t<key>n</key><real>nan</real>
-        \t<key>inf</key><real>-inf</real>
-        \t<key>t</key><true/>
-        \t<key>f</key><false></false>
-        \t<key>d</key><date>2024-01-02T03:04:05Z</date>
-        \t<key>b</key><data>
-        \t\tAAEC
-        \t\tAw==
-        \t</data>
-        \t<key>e</key><string/>
-        \t<key>ed</key><dict/>
-        \t<key>ea</key><array/>
-        \t<key>c</key><string><![CDATA[<raw> & ]]>tail</string>
-        </dict>
-        """))
+        let document = try PlistTest.read(
+            PlistTest.xml(
+                """
+                <dict>
+                \t<key>s</key><string>a &amp; b &lt;c&gt; &quot;d&quot; &apos;e&apos; &#x41;&#66;</string>
+                \t<key>i</key><integer>-9223372036854775808</integer>
+                \t<key>u</key><integer>18446744073709551615</integer>
+                \t<key>h</key><integer>0x1F</integer>
+                \t<key>r</key><real>2.5e3</real>
+                \t<key>n</key><real>nan</real>
+                \t<key>inf</key><real>-inf</real>
+                \t<key>t</key><true/>
+                \t<key>f</key><false></false>
+                \t<key>d</key><date>2024-01-02T03:04:05Z</date>
+                \t<key>b</key><data>
+                \t\tAAEC
+                \t\tAw==
+                \t</data>
+                \t<key>e</key><string/>
+                \t<key>ed</key><dict/>
+                \t<key>ea</key><array/>
+                \t<key>c</key><string><![CDATA[<raw> & ]]>tail</string>
+                </dict>
+                """))
         XCTAssertEqual(document.format, .xml)
         let root = try XCTUnwrap(document.root.dictionary)
         XCTAssertEqual(root["s"]?.string, "a & b <c> \"d\" 'e' AB")
         XCTAssertEqual(root["i"]?.integer, Int64.min)
-        guard case .unsignedInteger(UInt64.max)? = root["u"]?.value else { return XCTFail("u: \(String(describing: root["u"]))") }
+        guard case .unsignedInteger(UInt64.max)? = root["u"]?.value else {
+            return XCTFail("u: \(String(describing: root["u"]))")
+        }
         XCTAssertEqual(root["h"]?.integer, 31)
         guard case .real(2500)? = root["r"]?.value else { return XCTFail("r") }
         guard case .real(let n)? = root["n"]?.value, n.isNaN else { return XCTFail("n") }
@@ -49,7 +54,10 @@ final class XMLReaderTests: XCTestCase {
     }
 
     func testDuplicateKeysAreKeptInOrderAndLookupIsLastWins() throws {
-        let document = try PlistTest.read(PlistTest.xml("<dict><key>a</key><string>1</string><key>b</key><string>2</string><key>a</key><string>3</string></dict>"))
+        let document = try PlistTest.read(
+            PlistTest.xml(
+                "<dict><key>a</key><string>1</string><key>b</key><string>2</string><key>a</key><string>3</string></dict>"
+            ))
         let root = try XCTUnwrap(document.root.dictionary)
         XCTAssertEqual(root.keys, ["a", "b", "a"])
         XCTAssertEqual(root["a"]?.string, "3")
@@ -57,16 +65,16 @@ final class XMLReaderTests: XCTestCase {
 
     func testCommentsAnywhereAreCollectedWithMarks() throws {
         let text = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <!-- before -->
-        <plist version="1.0">
-        <array>
-        \t<!-- uniform:ignore rule-id: reason -->
-        \t<string>x</string>
-        </array>
-        </plist>
-        <!-- after the end -->
-        """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!-- before -->
+            <plist version="1.0">
+            <array>
+            \t<!-- uniform:ignore rule-id: reason -->
+            \t<string>x</string>
+            </array>
+            </plist>
+            <!-- after the end -->
+            """
         let document = try PlistTest.read(text)
         XCTAssertEqual(document.comments.map(\.text), ["before", "uniform:ignore rule-id: reason", "after the end"])
         XCTAssertEqual(document.comments[1].mark.line, 5)
@@ -107,7 +115,8 @@ final class XMLReaderTests: XCTestCase {
     func testUnknownElementNamesTheAlternatives() throws {
         let error = try XCTUnwrap(PlistTest.error(PlistTest.xml("<dict>\n<key>a</key>\n<strin>x</strin>\n</dict>")))
         XCTAssertEqual(error.mark?.line, 6)
-        XCTAssertTrue(error.message.contains("unknown element <strin>; expected one of <string>, <dict>"), error.message)
+        XCTAssertTrue(
+            error.message.contains("unknown element <strin>; expected one of <string>, <dict>"), error.message)
         XCTAssertTrue(error.description.hasPrefix("bad.plist:6:1: "), error.description)
     }
 

@@ -36,7 +36,10 @@ final class APIReferenceTests: XCTestCase {
         for (n, line) in markdown.components(separatedBy: "\n").enumerated() {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if current == nil {
-                if trimmed == "```lua" { current = []; start = n + 2 }
+                if trimmed == "```lua" {
+                    current = []
+                    start = n + 2
+                }
             } else if trimmed == "```" {
                 let lines = current!
                 let marker = lines.map { $0.trimmingCharacters(in: .whitespaces) }
@@ -45,10 +48,13 @@ final class APIReferenceTests: XCTestCase {
                 if let first = marker.first, first.hasPrefix("-- example:") {
                     examples = first.dropFirst("-- example:".count).split(separator: " ").map(String.init)
                     if marker.count > 1, marker[1].hasPrefix("-- known-issue:") {
-                        knownIssue = String(marker[1].dropFirst("-- known-issue:".count)).trimmingCharacters(in: .whitespaces)
+                        knownIssue = String(marker[1].dropFirst("-- known-issue:".count)).trimmingCharacters(
+                            in: .whitespaces)
                     }
                 }
-                blocks.append(Block(line: start, source: lines.joined(separator: "\n"), examples: examples, knownIssue: knownIssue))
+                blocks.append(
+                    Block(
+                        line: start, source: lines.joined(separator: "\n"), examples: examples, knownIssue: knownIssue))
                 current = nil
             } else {
                 current!.append(line)
@@ -62,7 +68,9 @@ final class APIReferenceTests: XCTestCase {
         let base = packageRoot.appendingPathComponent("examples").appendingPathComponent(folder)
         let apps = base.appendingPathComponent("apps")
         var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: apps.path, isDirectory: &isDirectory), isDirectory.boolValue { return apps.path }
+        if FileManager.default.fileExists(atPath: apps.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            return apps.path
+        }
         return base.path
     }
 
@@ -70,7 +78,8 @@ final class APIReferenceTests: XCTestCase {
         let loaded = ManifestLoader().load(folders.map(manifestPath))
         if let missing = loaded.missing.first { throw RuleError(message: "no such example: \(missing)") }
         if let error = loaded.errors.first { throw RuleError(message: "\(error)") }
-        return RuleEngine(inputs: WorldInputs(manifests: loaded.manifests, findings: loaded.errorFindings), output: output)
+        return RuleEngine(
+            inputs: WorldInputs(manifests: loaded.manifests, findings: loaded.errorFindings), output: output)
     }
 
     func testRunnableExamplesRun() throws {
@@ -96,10 +105,14 @@ final class APIReferenceTests: XCTestCase {
             }
             if let issue = block.knownIssue {
                 if failure == nil {
-                    XCTFail("rules/API.md:\(block.line): the known issue '\(issue)' is fixed: remove the '-- known-issue:' marker and update the Known issues section")
+                    XCTFail(
+                        "rules/API.md:\(block.line): the known issue '\(issue)' is fixed: remove the '-- known-issue:' marker and update the Known issues section"
+                    )
                 }
             } else if let failure {
-                XCTFail("rules/API.md:\(block.line): the example (\(folders.joined(separator: " "))) failed:\n\(failure)\noutput:\n\(printed.joined(separator: "\n"))")
+                XCTFail(
+                    "rules/API.md:\(block.line): the example (\(folders.joined(separator: " "))) failed:\n\(failure)\noutput:\n\(printed.joined(separator: "\n"))"
+                )
             }
         }
     }
@@ -120,7 +133,11 @@ final class APIReferenceTests: XCTestCase {
             case .table(let nested):
                 for (k, v) in engine.state.underlying(nested).pairs() {
                     guard case .string(let n) = k else { continue }
-                    if case .function = v { functions.append("uniform.\(name).\(n)") } else { values.append("uniform.\(name).\(n)") }
+                    if case .function = v {
+                        functions.append("uniform.\(name).\(n)")
+                    } else {
+                        values.append("uniform.\(name).\(n)")
+                    }
                 }
             default: values.append("uniform.\(name)")
             }
@@ -145,8 +162,10 @@ final class APIReferenceTests: XCTestCase {
         let (functions, values) = try liveNames()
         XCTAssertGreaterThanOrEqual(functions.count, 25)
         for name in functions {
-            XCTAssertTrue(Self.mentions(markdown, "### `\(name)"), "rules/API.md has no heading for \(name) (### `\(name)…`)")
-            XCTAssertTrue(definitions.contains("function \(name)("), "rules/uniform.d.lua does not declare function \(name)(")
+            XCTAssertTrue(
+                Self.mentions(markdown, "### `\(name)"), "rules/API.md has no heading for \(name) (### `\(name)…`)")
+            XCTAssertTrue(
+                definitions.contains("function \(name)("), "rules/uniform.d.lua does not declare function \(name)(")
         }
         for name in values {
             XCTAssertTrue(Self.mentions(markdown, name), "rules/API.md does not mention \(name)")
@@ -157,13 +176,19 @@ final class APIReferenceTests: XCTestCase {
             guard line.hasPrefix("function uniform."), let paren = line.firstIndex(of: "(") else { return nil }
             return String(line[line.index(line.startIndex, offsetBy: "function ".count)..<paren])
         }
-        for name in declared { XCTAssertTrue(functions.contains(name), "rules/uniform.d.lua declares \(name), which the API does not have") }
+        for name in declared {
+            XCTAssertTrue(functions.contains(name), "rules/uniform.d.lua declares \(name), which the API does not have")
+        }
         let headings = markdown.components(separatedBy: "\n").compactMap { line -> String? in
             guard line.hasPrefix("### `uniform.") else { return nil }
             let name = line.dropFirst("### `".count).prefix { $0 != "(" && $0 != "`" && $0 != "{" && $0 != " " }
             return String(name)
         }
-        for name in headings { XCTAssertTrue(functions.contains(name) || values.contains(name), "rules/API.md documents \(name), which the API does not have") }
+        for name in headings {
+            XCTAssertTrue(
+                functions.contains(name) || values.contains(name),
+                "rules/API.md documents \(name), which the API does not have")
+        }
     }
 
     /// The definitions file is Lua that compiles, and every class it names exists.
@@ -173,24 +198,33 @@ final class APIReferenceTests: XCTestCase {
         let state = LuaState()
         defer { state.close() }
         XCTAssertNoThrow(try state.load(definitions, chunkName: "rules/uniform.d.lua"))
-        let classes = Set(definitions.components(separatedBy: "\n").compactMap { line -> String? in
-            guard line.hasPrefix("---@class ") else { return nil }
-            return line.dropFirst("---@class ".count).split(whereSeparator: { $0 == " " || $0 == ":" }).first.map(String.init)
-        })
-        for needed in ["uniform.Location", "uniform.App", "uniform.Claim", "uniform.Declaration", "uniform.Type", "uniform.Candidate",
-                       "uniform.CandidateList", "uniform.Exclusion", "uniform.Query", "uniform.Resolution", "uniform.Finding", "uniform.SendResult"] {
+        let classes = Set(
+            definitions.components(separatedBy: "\n").compactMap { line -> String? in
+                guard line.hasPrefix("---@class ") else { return nil }
+                return line.dropFirst("---@class ".count).split(whereSeparator: { $0 == " " || $0 == ":" }).first.map(
+                    String.init)
+            })
+        for needed in [
+            "uniform.Location", "uniform.App", "uniform.Claim", "uniform.Declaration", "uniform.Type",
+            "uniform.Candidate",
+            "uniform.CandidateList", "uniform.Exclusion", "uniform.Query", "uniform.Resolution", "uniform.Finding",
+            "uniform.SendResult",
+        ] {
             XCTAssertTrue(classes.contains(needed), "rules/uniform.d.lua has no ---@class \(needed)")
         }
         // Every uniform.X type a ---@param/---@return/---@field names is a declared class or alias.
-        let aliases = Set(definitions.components(separatedBy: "\n").compactMap { line -> String? in
-            guard line.hasPrefix("---@alias ") else { return nil }
-            return line.dropFirst("---@alias ".count).split(separator: " ").first.map(String.init)
-        })
+        let aliases = Set(
+            definitions.components(separatedBy: "\n").compactMap { line -> String? in
+                guard line.hasPrefix("---@alias ") else { return nil }
+                return line.dropFirst("---@alias ".count).split(separator: " ").first.map(String.init)
+            })
         let regex = try NSRegularExpression(pattern: #"uniform\.[A-Z][A-Za-z]*"#)
         for line in definitions.components(separatedBy: "\n") where line.hasPrefix("---@") {
             for match in regex.matches(in: line, range: NSRange(line.startIndex..., in: line)) {
                 let name = String(line[Range(match.range, in: line)!])
-                XCTAssertTrue(classes.contains(name) || aliases.contains(name), "rules/uniform.d.lua uses \(name), which it does not define: \(line)")
+                XCTAssertTrue(
+                    classes.contains(name) || aliases.contains(name),
+                    "rules/uniform.d.lua uses \(name), which it does not define: \(line)")
             }
         }
     }

@@ -1,10 +1,12 @@
-import XCTest
 import UniformRules
+import XCTest
 
 final class CoverageReportTests: XCTestCase {
     func testPercentagesAndRanges() throws {
         let report = TestRunFixtures.coverage
-        XCTAssertEqual(report.files.map(\.file), ["rules/empty.lua", "rules/handlers.lua", "rules/types.lua"], "sorted; files only covered are not rule files")
+        XCTAssertEqual(
+            report.files.map(\.file), ["rules/empty.lua", "rules/handlers.lua", "rules/types.lua"],
+            "sorted; files only covered are not rule files")
         let types = try XCTUnwrap(report.files.last)
         XCTAssertEqual(types.percent, 50)
         XCTAssertEqual(types.uncovered, [3, 4, 5, 9])

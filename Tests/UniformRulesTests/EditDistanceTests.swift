@@ -1,5 +1,6 @@
-@testable import UniformRules
 import XCTest
+
+@testable import UniformRules
 
 /// The byte path of `EditDistance.between` against its plain specification.
 final class EditDistanceTests: XCTestCase {
@@ -8,13 +9,19 @@ final class EditDistanceTests: XCTestCase {
     func testTheASCIIPathAgreesWithTheReference() {
         let alphabet = ["a", "B", "_", "-", "Z"]
         var words = [""]
-        for _ in 0..<3 { words += words.filter { $0.count == words.last!.count }.flatMap { w in alphabet.map { w + $0 } } }
+        for _ in 0..<3 {
+            words += words.filter { $0.count == words.last!.count }.flatMap { w in alphabet.map { w + $0 } }
+        }
         XCTAssertEqual(words.count, 156)
         for (n, a) in words.enumerated() {
             for b in words {
-                XCTAssertEqual(EditDistance.between(a, b), EditDistance.reference(a, b), "\(a.debugDescription) \(b.debugDescription)")
+                XCTAssertEqual(
+                    EditDistance.between(a, b), EditDistance.reference(a, b),
+                    "\(a.debugDescription) \(b.debugDescription)")
                 let limit = (n + b.count) % 5
-                XCTAssertEqual(EditDistance.between(a, b, limit: limit), min(EditDistance.reference(a, b), limit + 1), "\(a.debugDescription) \(b.debugDescription) limit \(limit)")
+                XCTAssertEqual(
+                    EditDistance.between(a, b, limit: limit), min(EditDistance.reference(a, b), limit + 1),
+                    "\(a.debugDescription) \(b.debugDescription) limit \(limit)")
             }
         }
     }

@@ -15,11 +15,13 @@ final class GitHubReporterTests: XCTestCase {
     }
 
     func testPropertyEscapingAndRelativePaths() {
-        let finding = Finding(rule: "odd:rule,name", severity: .warning, message: "a%b\r\nc",
-                              location: SourceLocation(file: "/repo/dir,with:odd%/Info.plist", line: 1, column: 2))
+        let finding = Finding(
+            rule: "odd:rule,name", severity: .warning, message: "a%b\r\nc",
+            location: SourceLocation(file: "/repo/dir,with:odd%/Info.plist", line: 1, column: 2))
         let run = CheckRun(findings: [finding], manifests: [], rules: [], toolVersion: "0", baseDirectory: "/repo")
-        XCTAssertEqual(GitHubReporter().report(run),
-                       "::warning file=dir%2Cwith%3Aodd%25/Info.plist,line=1,col=2,title=odd%3Arule%2Cname::a%25b%0D%0Ac\n")
+        XCTAssertEqual(
+            GitHubReporter().report(run),
+            "::warning file=dir%2Cwith%3Aodd%25/Info.plist,line=1,col=2,title=odd%3Arule%2Cname::a%25b%0D%0Ac\n")
     }
 
     func testCleanRunPrintsNothing() {

@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import UniformRules
+import XCTest
 
 final class JSONReporterTests: XCTestCase {
     func testDocumentShape() throws {
@@ -12,9 +12,13 @@ final class JSONReporterTests: XCTestCase {
         let findings = try XCTUnwrap(object["findings"] as? [[String: Any]])
         XCTAssertEqual(findings.count, 4)
         for finding in findings {
-            XCTAssertEqual(Set(finding.keys), ["rule", "severity", "message", "file", "line", "column", "offset", "subject", "related"])
+            XCTAssertEqual(
+                Set(finding.keys),
+                ["rule", "severity", "message", "file", "line", "column", "offset", "subject", "related"])
         }
-        XCTAssertEqual(findings.map { $0["rule"] as? String }, ["types.unused", "manifest.duplicate-key", "handler-rank", "handler-rank"])
+        XCTAssertEqual(
+            findings.map { $0["rule"] as? String },
+            ["types.unused", "manifest.duplicate-key", "handler-rank", "handler-rank"])
         XCTAssertTrue(findings[0]["file"] is NSNull)
         let binary = findings[1]
         XCTAssertEqual(binary["offset"] as? Int, 1234)

@@ -5,7 +5,8 @@ import XCTest
 
 /// The REPL's terminal-free logic: multi-line input, value printing, completion.
 final class ReplLogicTests: XCTestCase {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     func makeEngine() -> RuleEngine {
         let loaded = ManifestLoader().load([Self.root.appendingPathComponent("examples/molecules/apps").path])
@@ -18,7 +19,9 @@ final class ReplLogicTests: XCTestCase {
     func testExpressionsCompileAsReturn() throws {
         let engine = makeEngine()
         let input = InputAccumulator(state: engine.state)
-        guard case .ready(let f, _, let isExpression) = input.add("1 + 1") else { return XCTFail("1 + 1 should compile") }
+        guard case .ready(let f, _, let isExpression) = input.add("1 + 1") else {
+            return XCTFail("1 + 1 should compile")
+        }
         XCTAssertTrue(isExpression)
         XCTAssertEqual(try engine.state.call(f), [.integer(2)])
         guard case .ready(_, _, let statement) = input.add("x = 1") else { return XCTFail("x = 1 should compile") }
@@ -29,7 +32,9 @@ final class ReplLogicTests: XCTestCase {
     func testIncompleteChunksContinue() throws {
         let engine = makeEngine()
         let input = InputAccumulator(state: engine.state)
-        guard case .needsMore = input.add("local s = 0 for i = 1, 3 do") else { return XCTFail("an open loop needs more") }
+        guard case .needsMore = input.add("local s = 0 for i = 1, 3 do") else {
+            return XCTFail("an open loop needs more")
+        }
         XCTAssertTrue(input.isContinuing)
         guard case .needsMore = input.add("  s = s + i") else { return XCTFail("still open") }
         guard case .ready(let f, let source, _) = input.add("end return s") else { return XCTFail("closed loop") }
@@ -56,12 +61,13 @@ final class ReplLogicTests: XCTestCase {
     func testTablesAreIndentedAndCyclesMarked() throws {
         let engine = makeEngine()
         let printer = ValuePrinter(engine: engine)
-        let values = try engine.state.run("""
-        local t = { name = "x", list = {1, 2, 3}, nested = { deeper = { a = true, ["not id"] = 1.5 } } }
-        t.self = t
-        t.nested.back = t
-        return t
-        """, chunkName: "=test")
+        let values = try engine.state.run(
+            """
+            local t = { name = "x", list = {1, 2, 3}, nested = { deeper = { a = true, ["not id"] = 1.5 } } }
+            t.self = t
+            t.nested.back = t
+            return t
+            """, chunkName: "=test")
         let text = printer.render(values)
         XCTAssertTrue(text.contains("self = <cycle: this table>"), text)
         XCTAssertTrue(text.contains("back = <cycle: 2 levels up>"), text)
@@ -75,28 +81,37 @@ final class ReplLogicTests: XCTestCase {
 
     func testTypesPrintAsIdentifierAndSupertypes() throws {
         let engine = makeEngine()
-        let text = ValuePrinter(engine: engine).render(try engine.state.run("return uniform.type('.pdb')", chunkName: "=t"))
-        XCTAssertEqual(text, "type com.sunsetlakesoftware.molecules.pdb (conforms to public.plain-text, public.text, public.data, public.content, public.item)")
-        let list = ValuePrinter(engine: engine).render(try engine.state.run("return { uniform.type('public.text') }", chunkName: "=t"))
+        let text = ValuePrinter(engine: engine).render(
+            try engine.state.run("return uniform.type('.pdb')", chunkName: "=t"))
+        XCTAssertEqual(
+            text,
+            "type com.sunsetlakesoftware.molecules.pdb (conforms to public.plain-text, public.text, public.data, public.content, public.item)"
+        )
+        let list = ValuePrinter(engine: engine).render(
+            try engine.state.run("return { uniform.type('public.text') }", chunkName: "=t"))
         XCTAssertTrue(list.contains("<type public.text (conforms to public.data, public.content, public.item)>"), list)
     }
 
     func testResolutionsPrintExplained() throws {
         let engine = makeEngine()
-        let text = ValuePrinter(engine: engine).render(try engine.state.run("return uniform.resolve('.pdb')", chunkName: "=t"))
+        let text = ValuePrinter(engine: engine).render(
+            try engine.state.run("return uniform.resolve('.pdb')", chunkName: "=t"))
         XCTAssertTrue(text.hasPrefix(".pdb → com.sunsetlakesoftware.molecules.pdb"), text)
         XCTAssertTrue(text.contains("1. com.sunsetlakesoftware.molecules"), text)
         XCTAssertTrue(text.contains("- LSHandlerRank Owner, role Viewer"), text)
         XCTAssertTrue(text.contains("default: com.sunsetlakesoftware.molecules"), text)
         // Without an engine it is just a table.
-        XCTAssertTrue(ValuePrinter(engine: nil).render(try engine.state.run("return uniform.resolve('.pdb')", chunkName: "=t")).contains("handlers = {"))
+        XCTAssertTrue(
+            ValuePrinter(engine: nil).render(try engine.state.run("return uniform.resolve('.pdb')", chunkName: "=t"))
+                .contains("handlers = {"))
     }
 
     // MARK: Completer
 
     func makeCompleter(_ engine: RuleEngine, directory: String = root.path) -> Completer {
-        Completer(engine: engine, commands: [":help", ":load", ":quit", ":why", ":type"], targetCommands: [":why", ":type"],
-                  fileCommands: [":load"], directory: directory)
+        Completer(
+            engine: engine, commands: [":help", ":load", ":quit", ":why", ":type"], targetCommands: [":why", ":type"],
+            fileCommands: [":load"], directory: directory)
     }
 
     func testCompletesGlobalsFieldsAndMethods() throws {
@@ -119,21 +134,29 @@ final class ReplLogicTests: XCTestCase {
         let completer = makeCompleter(engine)
         let inString = completer.complete(line: "uniform.type(\"com.sunsetlakesoftware.molecules.p", cursor: 49)
         XCTAssertEqual(inString, .init(start: 14, candidates: ["com.sunsetlakesoftware.molecules.pdb"]))
-        XCTAssertTrue(completer.complete(line: "uniform.resolve('com.zip", cursor: 24).candidates.contains("com.zipwerk.unzipper"))
-        XCTAssertEqual(completer.complete(line: ":why public.plain-t", cursor: 19), .init(start: 5, candidates: ["public.plain-text"]))
+        XCTAssertTrue(
+            completer.complete(line: "uniform.resolve('com.zip", cursor: 24).candidates.contains("com.zipwerk.unzipper")
+        )
+        XCTAssertEqual(
+            completer.complete(line: ":why public.plain-t", cursor: 19),
+            .init(start: 5, candidates: ["public.plain-text"]))
         XCTAssertEqual(completer.complete(line: ":ty", cursor: 3), .init(start: 0, candidates: [":type"]))
     }
 
     func testCompletesFileNamesAfterLoad() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("repl-complete-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("rules"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("rules"), withIntermediateDirectories: true)
         try "".write(to: folder.appendingPathComponent("rules/policy.lua"), atomically: true, encoding: .utf8)
         try "".write(to: folder.appendingPathComponent("rules/.hidden.lua"), atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: folder) }
         let completer = makeCompleter(makeEngine(), directory: folder.path)
         XCTAssertEqual(completer.complete(line: ":load ru", cursor: 8), .init(start: 6, candidates: ["rules/"]))
-        XCTAssertEqual(completer.complete(line: ":load rules/", cursor: 12), .init(start: 6, candidates: ["rules/policy.lua"]))
+        XCTAssertEqual(
+            completer.complete(line: ":load rules/", cursor: 12), .init(start: 6, candidates: ["rules/policy.lua"]))
         XCTAssertEqual(completer.complete(line: ":load rules/.h", cursor: 14).candidates, ["rules/.hidden.lua"])
-        XCTAssertEqual(completer.complete(line: ":load \(folder.path)/rules/p", cursor: 6 + folder.path.count + 8).candidates, ["\(folder.path)/rules/policy.lua"])
+        XCTAssertEqual(
+            completer.complete(line: ":load \(folder.path)/rules/p", cursor: 6 + folder.path.count + 8).candidates,
+            ["\(folder.path)/rules/policy.lua"])
     }
 }

@@ -18,16 +18,20 @@ enum ReporterFixtures {
         message: "duplicate key CFBundleName:\nthe second value wins",
         location: SourceLocation(file: "Apps/Legacy/Info.plist", offset: 1234), subject: "CFBundleName")
     static let unlocatedFinding = Finding(
-        rule: "types.unused", severity: .note, message: "type com.example.thing is never used, 50% of types are", location: nil)
+        rule: "types.unused", severity: .note, message: "type com.example.thing is never used, 50% of types are",
+        location: nil)
 
-    static let findings = [textFinding, duplicateNameFinding, binaryFinding, unlocatedFinding].sorted(by: Finding.reportOrder)
+    static let findings = [textFinding, duplicateNameFinding, binaryFinding, unlocatedFinding].sorted(
+        by: Finding.reportOrder)
 
     static let rules = [
-        RuleInfo(id: "handler-rank", severity: .error, description: "Every handler declares a rank",
-                 definedAt: SourceLocation(file: "rules/handlers.lua", line: 3, column: 1),
-                 helpURI: "https://example.com/rules/handler-rank"),
-        RuleInfo(id: "clean-rule", severity: .warning, description: "Never fires",
-                 definedAt: SourceLocation(file: "rules/types.lua", line: 10, column: 1)),
+        RuleInfo(
+            id: "handler-rank", severity: .error, description: "Every handler declares a rank",
+            definedAt: SourceLocation(file: "rules/handlers.lua", line: 3, column: 1),
+            helpURI: "https://example.com/rules/handler-rank"),
+        RuleInfo(
+            id: "clean-rule", severity: .warning, description: "Never fires",
+            definedAt: SourceLocation(file: "rules/types.lua", line: 10, column: 1)),
         RuleInfo(id: "types.unused", severity: .note, description: "Types should be used"),
     ]
 

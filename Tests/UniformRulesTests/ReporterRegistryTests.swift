@@ -1,5 +1,5 @@
-import XCTest
 import UniformRules
+import XCTest
 
 final class ReporterRegistryTests: XCTestCase {
     func testEveryNameResolves() {
@@ -27,13 +27,15 @@ final class ReporterRegistryTests: XCTestCase {
     func testSpecParsing() throws {
         XCTAssertEqual(try ReporterSpec(parsing: "text"), ReporterSpec(name: "text", path: nil))
         XCTAssertEqual(try ReporterSpec(parsing: "junit:report.xml"), ReporterSpec(name: "junit", path: "report.xml"))
-        XCTAssertEqual(try ReporterSpec(parsing: "sarif:out/a:b.sarif"), ReporterSpec(name: "sarif", path: "out/a:b.sarif"))
+        XCTAssertEqual(
+            try ReporterSpec(parsing: "sarif:out/a:b.sarif"), ReporterSpec(name: "sarif", path: "out/a:b.sarif"))
         XCTAssertEqual(try ReporterSpec(parsing: "tap:-"), ReporterSpec(name: "tap", path: "-"))
     }
 
     func testSpecErrorsNameTheValidFormats() {
         XCTAssertThrowsError(try ReporterSpec(parsing: "xml:out.xml")) { error in
-            XCTAssertEqual("\(error)", "unknown format 'xml'; valid formats: text, json, junit, tap, sarif, github, xcode")
+            XCTAssertEqual(
+                "\(error)", "unknown format 'xml'; valid formats: text, json, junit, tap, sarif, github, xcode")
         }
         XCTAssertThrowsError(try ReporterSpec(parsing: "sarif", validNames: Reporters.testNames)) { error in
             XCTAssertEqual("\(error)", "unknown format 'sarif'; valid formats: text, json, junit, tap, github")

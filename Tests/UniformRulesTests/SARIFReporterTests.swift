@@ -14,13 +14,17 @@ final class SARIFReporterTests: XCTestCase {
     }
 
     func testValidatesAgainstTheSARIFSchema() throws {
-        try SchemaValidator.validate(SARIFReporter(informationURI: "https://example.com/uniform").report(ReporterFixtures.run), against: "sarif-schema-2.1.0.json")
-        try SchemaValidator.validate(SARIFReporter().report(ReporterFixtures.cleanRun), against: "sarif-schema-2.1.0.json")
+        try SchemaValidator.validate(
+            SARIFReporter(informationURI: "https://example.com/uniform").report(ReporterFixtures.run),
+            against: "sarif-schema-2.1.0.json")
+        try SchemaValidator.validate(
+            SARIFReporter().report(ReporterFixtures.cleanRun), against: "sarif-schema-2.1.0.json")
     }
 
     func testValidatorRejectsBrokenLogs() throws {
         // Guards against a vacuous validator: a log with no runs and a bad level must fail.
-        let broken = #"{"version":"2.1.0","runs":[{"tool":{"driver":{"name":"uniform"}},"results":[{"level":"fatal","message":{"text":"x"}}]}]}"#
+        let broken =
+            #"{"version":"2.1.0","runs":[{"tool":{"driver":{"name":"uniform"}},"results":[{"level":"fatal","message":{"text":"x"}}]}]}"#
         let problems = try SchemaValidator.violations(of: broken, against: "sarif-schema-2.1.0.json")
         XCTAssertNotNil(problems)
         XCTAssertTrue(problems?.contains("fatal") == true, problems ?? "")
@@ -35,15 +39,20 @@ final class SARIFReporterTests: XCTestCase {
         XCTAssertEqual(driver["version"] as? String, "0.1.0")
         XCTAssertEqual(driver["informationUri"] as? String, "https://example.com/uniform")
         let rules = try XCTUnwrap(driver["rules"] as? [[String: Any]])
-        XCTAssertEqual(rules.map { $0["id"] as? String }, ["clean-rule", "handler-rank", "manifest.duplicate-key", "types.unused"])
-        XCTAssertEqual(rules.map { ($0["defaultConfiguration"] as? [String: String])?["level"] }, ["warning", "error", "warning", "note"])
+        XCTAssertEqual(
+            rules.map { $0["id"] as? String }, ["clean-rule", "handler-rank", "manifest.duplicate-key", "types.unused"])
+        XCTAssertEqual(
+            rules.map { ($0["defaultConfiguration"] as? [String: String])?["level"] },
+            ["warning", "error", "warning", "note"])
         XCTAssertEqual((rules[1]["shortDescription"] as? [String: String])?["text"], "Every handler declares a rank")
         XCTAssertEqual(rules[1]["helpUri"] as? String, "https://example.com/rules/handler-rank")
     }
 
     func testResults() throws {
         let results = try XCTUnwrap(try firstRun(try log())["results"] as? [[String: Any]])
-        XCTAssertEqual(results.map { $0["ruleId"] as? String }, ["types.unused", "manifest.duplicate-key", "handler-rank", "handler-rank"])
+        XCTAssertEqual(
+            results.map { $0["ruleId"] as? String },
+            ["types.unused", "manifest.duplicate-key", "handler-rank", "handler-rank"])
         XCTAssertEqual(results.map { $0["ruleIndex"] as? Int }, [3, 2, 1, 1])
         XCTAssertEqual(results.map { $0["level"] as? String }, ["note", "warning", "error", "error"])
         XCTAssertNil(results[0]["locations"], "a finding with no location has no locations")
@@ -52,14 +61,18 @@ final class SARIFReporterTests: XCTestCase {
             try XCTUnwrap(((result["locations"] as? [[String: Any]])?.first)?["physicalLocation"] as? [String: Any])
         }
         let binary = try physical(results[1])
-        XCTAssertEqual(binary["artifactLocation"] as? [String: String], ["uri": "Apps/Legacy/Info.plist", "uriBaseId": "%SRCROOT%"])
+        XCTAssertEqual(
+            binary["artifactLocation"] as? [String: String],
+            ["uri": "Apps/Legacy/Info.plist", "uriBaseId": "%SRCROOT%"])
         XCTAssertEqual(binary["region"] as? [String: Int], ["byteOffset": 1234])
         let text = try physical(results[2])
         XCTAssertEqual(text["region"] as? [String: Int], ["startLine": 12, "startColumn": 5])
         XCTAssertEqual((results[2]["message"] as? [String: String])?["text"], ReporterFixtures.textFinding.message)
 
         // Same rule, file and subject: one identity, told apart by occurrence.
-        let fingerprints = results.map { ($0["partialFingerprints"] as? [String: String])?[SARIFReporter.fingerprintKey] }
+        let fingerprints = results.map {
+            ($0["partialFingerprints"] as? [String: String])?[SARIFReporter.fingerprintKey]
+        }
         let identity = SARIFReporter.fingerprint(for: ReporterFixtures.textFinding, base: "/src/project")
         XCTAssertEqual(fingerprints[2], identity + ":1")
         XCTAssertEqual(fingerprints[3], identity + ":2")
@@ -71,13 +84,19 @@ final class SARIFReporterTests: XCTestCase {
         finding.location?.file = "/src/project/Apps/My App/Info.plist"
         var outside = finding
         outside.location?.file = "/elsewhere/Info.plist"
-        let run = CheckRun(findings: [finding, outside], manifests: [], rules: [], toolVersion: "0", baseDirectory: "/src/project")
+        let run = CheckRun(
+            findings: [finding, outside], manifests: [], rules: [], toolVersion: "0", baseDirectory: "/src/project")
         let sarifRun = try firstRun(try log(run))
-        XCTAssertEqual(sarifRun["originalUriBaseIds"] as? [String: [String: String]], ["%SRCROOT%": ["uri": "file:///src/project/"]])
+        XCTAssertEqual(
+            sarifRun["originalUriBaseIds"] as? [String: [String: String]],
+            ["%SRCROOT%": ["uri": "file:///src/project/"]])
         let uris = try XCTUnwrap(sarifRun["results"] as? [[String: Any]]).map {
-            (((($0["locations"] as? [[String: Any]])?.first?["physicalLocation"]) as? [String: Any])?["artifactLocation"]) as? [String: String]
+            (((($0["locations"] as? [[String: Any]])?.first?["physicalLocation"]) as? [String: Any])?[
+                "artifactLocation"]) as? [String: String]
         }
-        XCTAssertEqual(uris, [["uri": "Apps/My%20App/Info.plist", "uriBaseId": "%SRCROOT%"], ["uri": "file:///elsewhere/Info.plist"]])
+        XCTAssertEqual(
+            uris,
+            [["uri": "Apps/My%20App/Info.plist", "uriBaseId": "%SRCROOT%"], ["uri": "file:///elsewhere/Info.plist"]])
         try SchemaValidator.validate(SARIFReporter().report(run), against: "sarif-schema-2.1.0.json")
     }
 
@@ -94,7 +113,8 @@ final class SARIFReporterTests: XCTestCase {
         XCTAssertEqual(fingerprint(original), fingerprint(absolute), "same file given relative or absolute")
         XCTAssertNotEqual(fingerprint(original), fingerprint(other))
         XCTAssertEqual(fingerprint(original).count, 16)
-        XCTAssertEqual(fingerprint(original), SARIFReporter.fingerprint(for: original, base: nil), "relative paths need no base")
+        XCTAssertEqual(
+            fingerprint(original), SARIFReporter.fingerprint(for: original, base: nil), "relative paths need no base")
 
         var noSubject = ReporterFixtures.unlocatedFinding
         let before = fingerprint(noSubject)
@@ -104,7 +124,8 @@ final class SARIFReporterTests: XCTestCase {
 
     func testFingerprintValueIsPinned() {
         // FNV-1a 64 of "r\0f\0s"; computed independently (Python) so the hash cannot drift.
-        let finding = Finding(rule: "r", severity: .error, message: "m", location: SourceLocation(file: "f", line: 1), subject: "s")
+        let finding = Finding(
+            rule: "r", severity: .error, message: "m", location: SourceLocation(file: "f", line: 1), subject: "s")
         XCTAssertEqual(SARIFReporter.fingerprint(for: finding, base: nil), Self.referenceFNV1a64("r\u{0}f\u{0}s"))
     }
 

@@ -7,17 +7,22 @@ import XCTest
 /// only outside it, saying why — so a missing validator fails when `CI` is set.
 enum SchemaValidator {
     /// The package root: this file is `Tests/UniformRulesTests/SchemaValidator.swift`.
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     static let referenceDirectory = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/reference")
 
-    static func validate(_ json: String, against schemaName: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    static func validate(
+        _ json: String, against schemaName: String, file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let problems = try violations(of: json, against: schemaName, file: file, line: line)
         XCTAssertNil(problems, "schema violations:\n\(problems ?? "")", file: file, line: line)
     }
 
     /// The validator's complaints, or nil when the document is valid. Skips (or fails in CI)
     /// when the schema or the validator is missing.
-    static func violations(of json: String, against schemaName: String, file: StaticString = #filePath, line: UInt = #line) throws -> String? {
+    static func violations(
+        of json: String, against schemaName: String, file: StaticString = #filePath, line: UInt = #line
+    ) throws -> String? {
         let schema = referenceDirectory.appendingPathComponent(schemaName)
         guard FileManager.default.fileExists(atPath: schema.path) else {
             try unavailable("schema \(schema.path) not found (../shared is absent)", file: file, line: line)
@@ -69,7 +74,9 @@ enum SchemaValidator {
         return nil
     }
 
-    private static func run(_ executable: URL, _ arguments: [String], input: String) throws -> (status: Int32, output: String) {
+    private static func run(
+        _ executable: URL, _ arguments: [String], input: String
+    ) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

@@ -7,8 +7,12 @@ import XCTest
 /// process's working directory, and the answers match what the CLI gives in that directory.
 final class SessionTests: XCTestCase {
     private func repository(_ name: String) throws -> String {
-        let path = SchemaValidator.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/realworld/xcode/\(name)").path
-        guard FileManager.default.fileExists(atPath: path) else { throw XCTSkip("\(path) is absent: place the shared data beside the package") }
+        let path = SchemaValidator.packageRoot.deletingLastPathComponent().appendingPathComponent(
+            "shared/realworld/xcode/\(name)"
+        ).path
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw XCTSkip("\(path) is absent: place the shared data beside the package")
+        }
         return path
     }
 
@@ -21,9 +25,15 @@ final class SessionTests: XCTestCase {
         options.requireManifests = true
         let session = try Session.open(options, output: { _ in })
         let ids = Set(session.report.apps.map(\.bundleID))
-        XCTAssertEqual(ids, ["org.openemu.OpenEmu", "org.openemu.broker", "org.openemu.OpenEmu.OpenEmuQLThumbnail",
-                             "org.openemu.OpenEmu.OpenEmuQLPreview", "org.openemu.savestategenerator", "com.openemu.OEAlertTest"])
-        XCTAssertTrue(session.report.source.hasPrefix("discovered under the current directory: 1 Xcode project"), session.report.source)
+        XCTAssertEqual(
+            ids,
+            [
+                "org.openemu.OpenEmu", "org.openemu.broker", "org.openemu.OpenEmu.OpenEmuQLThumbnail",
+                "org.openemu.OpenEmu.OpenEmuQLPreview", "org.openemu.savestategenerator", "com.openemu.OEAlertTest",
+            ])
+        XCTAssertTrue(
+            session.report.source.hasPrefix("discovered under the current directory: 1 Xcode project"),
+            session.report.source)
         XCTAssertTrue(session.engine.inputs.manifests.allSatisfy { FileManager.default.fileExists(atPath: $0.file) })
     }
 
@@ -37,7 +47,8 @@ final class SessionTests: XCTestCase {
     }
 
     func testAnEmptyDirectoryIsAnErrorWhenManifestsAreRequired() throws {
-        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("uniform-session-\(UUID().uuidString)")
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "uniform-session-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: empty) }
         var options = SessionOptions(directory: empty.path)

@@ -71,7 +71,8 @@ final class TAPReporterTests: XCTestCase {
     }
 
     func testCleanRun() {
-        XCTAssertEqual(TAPReporter().report(ReporterFixtures.cleanRun), "TAP version 13\n1..1\nok 1 - no findings in 1 manifest\n")
+        XCTAssertEqual(
+            TAPReporter().report(ReporterFixtures.cleanRun), "TAP version 13\n1..1\nok 1 - no findings in 1 manifest\n")
     }
 
     func testHashInDescriptionIsEscaped() {
@@ -94,12 +95,17 @@ func assertWellFormedTAP(_ tap: String, file: StaticString = #filePath, line: UI
     var inYAML = false
     for text in lines.dropFirst(2) {
         if inYAML {
-            if text == "  ..." { inYAML = false } else { XCTAssertTrue(text.hasPrefix("  "), text, file: file, line: line) }
+            if text == "  ..." {
+                inYAML = false
+            } else {
+                XCTAssertTrue(text.hasPrefix("  "), text, file: file, line: line)
+            }
         } else if text == "  ---" {
             inYAML = true
         } else {
             number += 1
-            XCTAssertTrue(text.hasPrefix("ok \(number) ") || text.hasPrefix("not ok \(number) "), text, file: file, line: line)
+            XCTAssertTrue(
+                text.hasPrefix("ok \(number) ") || text.hasPrefix("not ok \(number) "), text, file: file, line: line)
         }
     }
     XCTAssertFalse(inYAML, "YAML block closed", file: file, line: line)

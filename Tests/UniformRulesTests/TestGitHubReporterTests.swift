@@ -1,5 +1,5 @@
-import XCTest
 import UniformRules
+import XCTest
 
 final class TestGitHubReporterTests: XCTestCase {
     func testFailuresAndErrorsOnly() {

@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import UniformRules
+import XCTest
 
 final class TestJSONReporterTests: XCTestCase {
     func testDocument() throws {
@@ -17,7 +17,8 @@ final class TestJSONReporterTests: XCTestCase {
         XCTAssertEqual(summary["total"] as? Int, 6)
         XCTAssertEqual(summary["files"] as? Int, 3)
         let tests = try XCTUnwrap(object["tests"] as? [[String: Any]])
-        XCTAssertEqual(tests.map { $0["status"] as? String }, ["passed", "failed", "passed", "errored", "skipped", "skipped"])
+        XCTAssertEqual(
+            tests.map { $0["status"] as? String }, ["passed", "failed", "passed", "errored", "skipped", "skipped"])
         XCTAssertEqual(tests[1]["name"] as? String, "types › png › has an extension")
         XCTAssertEqual(tests[1]["path"] as? [String], ["types", "png", "has an extension"])
         XCTAssertEqual((tests[1]["location"] as? [String: Any])?["line"] as? Int, 12)

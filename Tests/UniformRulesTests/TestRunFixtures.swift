@@ -8,7 +8,8 @@ enum TestRunFixtures {
     static let spec = "spec/types_spec.lua"
     static let other = "spec/handlers_spec.lua"
 
-    static let passed = TestCaseResult(file: spec, path: ["types", "png", "conforms to image"], status: .passed, duration: 0.01)
+    static let passed = TestCaseResult(
+        file: spec, path: ["types", "png", "conforms to image"], status: .passed, duration: 0.01)
     static let failed = TestCaseResult(
         file: spec, path: ["types", "png", "has an extension"], status: .failed,
         message: "expected \"png\", got nil <&> 100%",
@@ -18,7 +19,8 @@ enum TestRunFixtures {
     static let errored = TestCaseResult(
         file: other, path: ["handlers", "rank, default"], status: .errored,
         message: "rules/handlers.lua:4: attempt to index a nil value", duration: 0.03)
-    static let skippedWithReason = TestCaseResult(file: other, path: ["handlers", "later"], status: .skipped(reason: "not implemented"))
+    static let skippedWithReason = TestCaseResult(
+        file: other, path: ["handlers", "later"], status: .skipped(reason: "not implemented"))
     static let skippedBare = TestCaseResult(file: other, path: ["handlers", "someday"], status: .skipped(reason: nil))
     static let duplicate = TestCaseResult(file: spec, path: ["types", "png", "conforms to image"], status: .passed)
 
@@ -31,5 +33,7 @@ enum TestRunFixtures {
 
     static let coverage = CoverageReport(
         covered: ["rules/types.lua": [1, 2, 6, 10], "rules/handlers.lua": [1, 2, 3], "spec/types_spec.lua": [1]],
-        coverable: ["rules/types.lua": [1, 2, 3, 4, 5, 6, 9, 10], "rules/handlers.lua": [1, 2, 3], "rules/empty.lua": []])
+        coverable: [
+            "rules/types.lua": [1, 2, 3, 4, 5, 6, 9, 10], "rules/handlers.lua": [1, 2, 3], "rules/empty.lua": [],
+        ])
 }

@@ -1,5 +1,5 @@
-import XCTest
 import UniformRules
+import XCTest
 
 final class TestTextReporterTests: XCTestCase {
     private func lastLine(_ s: String) -> String {
@@ -17,7 +17,9 @@ final class TestTextReporterTests: XCTestCase {
 
     func testLastLineAllPassing() {
         XCTAssertEqual(lastLine(TestTextReporter().report(TestRunFixtures.allPassing)), "2 passed, 0 failed")
-        XCTAssertEqual(lastLine(TestTextReporter(color: true).report(TestRunFixtures.allPassing)), "2 passed, 0 failed", "the last line is never coloured")
+        XCTAssertEqual(
+            lastLine(TestTextReporter(color: true).report(TestRunFixtures.allPassing)), "2 passed, 0 failed",
+            "the last line is never coloured")
     }
 
     func testLastLineWithCoverageAndNoTests() {
@@ -72,6 +74,8 @@ final class TestTextReporterTests: XCTestCase {
             Total                  11    7   63.6%
 
             """
-        XCTAssertTrue(TestTextReporter(showsDuration: false).report(run).contains(expected), TestTextReporter(showsDuration: false).report(run))
+        XCTAssertTrue(
+            TestTextReporter(showsDuration: false).report(run).contains(expected),
+            TestTextReporter(showsDuration: false).report(run))
     }
 }

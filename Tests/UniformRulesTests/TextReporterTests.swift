@@ -1,5 +1,5 @@
-import XCTest
 import UniformRules
+import XCTest
 
 final class TextReporterTests: XCTestCase {
     func testGoldenPlainOutput() {
@@ -16,7 +16,8 @@ final class TextReporterTests: XCTestCase {
     }
 
     func testCleanRunSummary() {
-        XCTAssertEqual(TextReporter().report(ReporterFixtures.cleanRun), "0 errors, 0 warnings, 0 notes in 1 manifest\n")
+        XCTAssertEqual(
+            TextReporter().report(ReporterFixtures.cleanRun), "0 errors, 0 warnings, 0 notes in 1 manifest\n")
     }
 
     func testColourWrapsOnlyTheSeverity() {
@@ -30,8 +31,11 @@ final class TextReporterTests: XCTestCase {
     func testShouldColorHonoursNoColorAndTTY() throws {
         // A pipe is never a terminal.
         let pipe = Pipe()
-        XCTAssertFalse(TextReporter.shouldColor(fileDescriptor: pipe.fileHandleForWriting.fileDescriptor, environment: [:]))
-        XCTAssertFalse(TextReporter.shouldColor(fileDescriptor: pipe.fileHandleForWriting.fileDescriptor, environment: ["NO_COLOR": "1"]))
+        XCTAssertFalse(
+            TextReporter.shouldColor(fileDescriptor: pipe.fileHandleForWriting.fileDescriptor, environment: [:]))
+        XCTAssertFalse(
+            TextReporter.shouldColor(
+                fileDescriptor: pipe.fileHandleForWriting.fileDescriptor, environment: ["NO_COLOR": "1"]))
         // NO_COLOR wins even on a terminal, if one is attached to this process.
         for fd: Int32 in [0, 1, 2] {
             XCTAssertFalse(TextReporter.shouldColor(fileDescriptor: fd, environment: ["NO_COLOR": "1"]))

@@ -1,8 +1,9 @@
 import Foundation
+import XCTest
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import XCTest
 
 /// Parses XML with libxml2 (through Foundation's `XMLDocument`), failing the test on any
 /// well-formedness error, and returns the document for XPath queries.

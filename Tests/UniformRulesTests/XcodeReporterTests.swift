@@ -1,6 +1,6 @@
-import XCTest
 import UniformCore
 import UniformRules
+import XCTest
 
 /// `--format xcode`, for a Run Script build phase: one `path:line:col: severity:` line per
 /// finding with absolute paths, nothing else.
@@ -20,8 +20,9 @@ final class XcodeReporterTests: XCTestCase {
     }
 
     func testNamesThatAreNotFilesStayAsTheyAre() {
-        let finding = Finding(rule: "catalog", severity: .warning, message: "m",
-                              location: SourceLocation(file: "<system catalog>", line: 3, column: 1))
+        let finding = Finding(
+            rule: "catalog", severity: .warning, message: "m",
+            location: SourceLocation(file: "<system catalog>", line: 3, column: 1))
         var run = CheckRun(findings: [finding], manifests: [], rules: [], toolVersion: "0")
         run.workingDirectory = "/repo"
         XCTAssertEqual(XcodeReporter().report(run), "<system catalog>:3:1: warning: m [catalog]\n")

@@ -66,9 +66,10 @@ struct CatalogLine {
             guard separator < field.upperBound, separator > field.lowerBound else {
                 throw failure("tag field without 'class='")
             }
-            tags.append(CatalogDeclaration.TagSet(
-                tagClass: text(field.lowerBound..<separator),
-                values: list((separator + 1)..<field.upperBound)))
+            tags.append(
+                CatalogDeclaration.TagSet(
+                    tagClass: text(field.lowerBound..<separator),
+                    values: list((separator + 1)..<field.upperBound)))
         }
         return CatalogDeclaration(
             identifier: identifier, isExported: isExported, parents: parents, tags: tags,

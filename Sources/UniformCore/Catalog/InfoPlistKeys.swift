@@ -34,7 +34,8 @@ public enum InfoPlistKeys {
         let bit = platform.flatMap { platformNames.firstIndex(of: $0) }.map { UInt8(1) << UInt8($0) }
         if platform != nil && bit == nil { return [] }
         var seen = Set<String>(), names: [String] = []
-        for key in all where (context == "*" || key.context == context) && (bit.map { key.platformBits & $0 != 0 } ?? true) {
+        for key in all
+        where (context == "*" || key.context == context) && (bit.map { key.platformBits & $0 != 0 } ?? true) {
             if seen.insert(key.name).inserted { names.append(key.name) }
         }
         return names
@@ -65,7 +66,10 @@ public enum InfoPlistKeys {
             for platform in bytes[fields[2]].split(separator: UInt8(ascii: ",")) {
                 if let i = platformNames.firstIndex(where: { $0.utf8.elementsEqual(platform) }) { bits |= 1 << i }
             }
-            keys.append(Key(name: name, context: String(decoding: bytes[fields[1]], as: UTF8.self), platformBits: bits, sourceRange: fields[3]))
+            keys.append(
+                Key(
+                    name: name, context: String(decoding: bytes[fields[1]], as: UTF8.self), platformBits: bits,
+                    sourceRange: fields[3]))
         }
         return keys
     }

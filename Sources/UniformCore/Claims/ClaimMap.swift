@@ -29,27 +29,40 @@ public struct ClaimMap: Sendable {
         if world.platform == .macos, let data = graph.id(of: "public.data") {
             fileless = order.filter { !graph.conforms($0, to: data) }
             order = order.filter { graph.conforms($0, to: data) }
-            typingFilter = "on macOS a file is typed among the types conforming to public.data; a folder among com.apple.package and public.directory"
+            typingFilter =
+                "on macOS a file is typed among the types conforming to public.data; a folder among com.apple.package and public.directory"
         }
         var entries: [ClaimEntry] = [], fileEntries: [ClaimEntry] = []
         for id in fileless {
             guard let declaration = graph.declaration(id) else { continue }
-            let folder = ["com.apple.package", "public.directory"].compactMap(graph.id(of:)).contains { graph.conforms(id, to: $0) }
-            let reason = folder
+            let folder = ["com.apple.package", "public.directory"].compactMap(graph.id(of:)).contains {
+                graph.conforms(id, to: $0)
+            }
+            let reason =
+                folder
                 ? "never picked for a file on macOS: it does not conform to public.data (a folder with this extension can be it)"
                 : "never picked on macOS: it conforms to neither public.data nor com.apple.package, so no file or folder is typed as it"
-            fileEntries.append(ClaimEntry(identifier: graph.identifier(id), declaration: declaration, wins: false, isShadowed: false,
-                                          reason: reason, declaredBy: Self.declarers(of: id, in: world),
-                                          declaringApps: Self.apps(declaring: graph.declarations(id)), claimedBy: Self.claimants(of: id, in: world)))
+            fileEntries.append(
+                ClaimEntry(
+                    identifier: graph.identifier(id), declaration: declaration, wins: false, isShadowed: false,
+                    reason: reason, declaredBy: Self.declarers(of: id, in: world),
+                    declaringApps: Self.apps(declaring: graph.declarations(id)),
+                    claimedBy: Self.claimants(of: id, in: world)))
         }
         for (n, id) in order.enumerated() {
             guard let declaration = graph.declaration(id) else { continue }
-            let reason = n == 0
-                ? (order.count == 1 ? "the only type with this tag" : "preferred over \(order.count - 1) other type\(order.count == 2 ? "" : "s") (their reasons below)")
+            let reason =
+                n == 0
+                ? (order.count == 1
+                    ? "the only type with this tag"
+                    : "preferred over \(order.count - 1) other type\(order.count == 2 ? "" : "s") (their reasons below)")
                 : ClaimPreference.reason(winner: order[0], loser: id, tag: tag, tagClass: tagClass, graph: graph)
-            entries.append(ClaimEntry(identifier: graph.identifier(id), declaration: declaration, wins: n == 0, isShadowed: false,
-                                      reason: reason, declaredBy: Self.declarers(of: id, in: world),
-                                      declaringApps: Self.apps(declaring: graph.declarations(id)), claimedBy: Self.claimants(of: id, in: world)))
+            entries.append(
+                ClaimEntry(
+                    identifier: graph.identifier(id), declaration: declaration, wins: n == 0, isShadowed: false,
+                    reason: reason, declaredBy: Self.declarers(of: id, in: world),
+                    declaringApps: Self.apps(declaring: graph.declarations(id)),
+                    claimedBy: Self.claimants(of: id, in: world)))
         }
         entries += fileEntries
         let normalised = TypeGraph.normalise(tag, ofClass: tagClass)
@@ -59,21 +72,32 @@ public struct ClaimMap: Sendable {
         for id in graph.allIDs {
             let winning = graph.declaration(id)
             for declaration in graph.declarations(id) where declaration != winning {
-                guard declaration.tags(ofClass: tagClass).contains(where: { TypeGraph.normalise($0, ofClass: tagClass) == normalised }) else { continue }
-                let reason = "this declaration is ignored: \(winning.map { "the one \($0.provenance) at \($0.location) takes precedence" } ?? "another declaration wins")"
+                guard
+                    declaration.tags(ofClass: tagClass).contains(where: {
+                        TypeGraph.normalise($0, ofClass: tagClass) == normalised
+                    })
+                else { continue }
+                let reason =
+                    "this declaration is ignored: \(winning.map { "the one \($0.provenance) at \($0.location) takes precedence" } ?? "another declaration wins")"
                 let claimedBy = listed.insert(id.raw).inserted ? Self.claimants(of: id, in: world) : []
-                entries.append(ClaimEntry(identifier: declaration.identifier, declaration: declaration, wins: false, isShadowed: true,
-                                          reason: reason, declaredBy: Self.declarer(declaration).map { [$0] } ?? [],
-                                          declaringApps: Self.apps(declaring: [declaration]), claimedBy: claimedBy))
+                entries.append(
+                    ClaimEntry(
+                        identifier: declaration.identifier, declaration: declaration, wins: false, isShadowed: true,
+                        reason: reason, declaredBy: Self.declarer(declaration).map { [$0] } ?? [],
+                        declaringApps: Self.apps(declaring: [declaration]), claimedBy: claimedBy))
             }
         }
         self.entries = entries
-        legacyClaims = world.legacyClaims(tag: tag, ofClass: tagClass).map { ClaimingApp(world: world, reference: $0, claimedAs: tag) }
+        legacyClaims = world.legacyClaims(tag: tag, ofClass: tagClass).map {
+            ClaimingApp(world: world, reference: $0, claimedAs: tag)
+        }
     }
 
     /// Apps whose manifests declare the type (exports first), as `bundle id (exported)`.
     static func declarers(of id: TypeID, in world: World) -> [String] {
-        let declarations = world.graph.declarations(id).sorted { ($0.kind == .exported ? 0 : 1) < ($1.kind == .exported ? 0 : 1) }
+        let declarations = world.graph.declarations(id).sorted {
+            ($0.kind == .exported ? 0 : 1) < ($1.kind == .exported ? 0 : 1)
+        }
         var seen = Set<String>()
         return declarations.compactMap(declarer).filter { seen.insert($0).inserted }
     }

@@ -33,7 +33,9 @@ public struct ClaimMapReport {
                 lines.append("       claimed by: no app")
             }
             for app in entry.claimedBy {
-                lines.append("       claimed by: \(app.bundleID) (\(app.rank.rawValue), \(app.role.rawValue)) at \(app.location)")
+                lines.append(
+                    "       claimed by: \(app.bundleID) (\(app.rank.rawValue), \(app.role.rawValue)) at \(app.location)"
+                )
             }
         }
         if !map.legacyClaims.isEmpty {
@@ -51,19 +53,23 @@ public struct ClaimMapReport {
             ("tag", .string(map.tag)),
             ("winner", .optional(map.winner)),
             ("typing_filter", .optional(map.typingFilter)),
-            ("types", .array(map.entries.map { entry in
-                .object([
-                    ("id", .string(entry.identifier)),
-                    ("wins", .bool(entry.wins)),
-                    ("shadowed", .bool(entry.isShadowed)),
-                    ("reason", .string(entry.reason)),
-                    ("provenance", .string(entry.declaration.provenance)),
-                    ("location", .string(entry.declaration.location.description)),
-                    ("parents", .array(entry.declaration.parents.map(JSONValue.string))),
-                    ("declared_by", .array(entry.declaredBy.map(JSONValue.string))),
-                    ("claimed_by", .array(entry.claimedBy.map(Self.app))),
-                ])
-            })),
+            (
+                "types",
+                .array(
+                    map.entries.map { entry in
+                        .object([
+                            ("id", .string(entry.identifier)),
+                            ("wins", .bool(entry.wins)),
+                            ("shadowed", .bool(entry.isShadowed)),
+                            ("reason", .string(entry.reason)),
+                            ("provenance", .string(entry.declaration.provenance)),
+                            ("location", .string(entry.declaration.location.description)),
+                            ("parents", .array(entry.declaration.parents.map(JSONValue.string))),
+                            ("declared_by", .array(entry.declaredBy.map(JSONValue.string))),
+                            ("claimed_by", .array(entry.claimedBy.map(Self.app))),
+                        ])
+                    })
+            ),
             ("legacy_claims", .array(map.legacyClaims.map(Self.app))),
         ])
     }

@@ -10,9 +10,12 @@ enum ClaimPreference {
         if isData(winner) != isData(loser) { return "loses to \(w): it conforms to public.data, this one does not" }
         let normalised = TypeGraph.normalise(tag, ofClass: tagClass)
         func isFirst(_ id: TypeID) -> Bool {
-            graph.preferredTag(id, ofClass: tagClass).map { TypeGraph.normalise($0, ofClass: tagClass) == normalised } ?? false
+            graph.preferredTag(id, ofClass: tagClass).map { TypeGraph.normalise($0, ofClass: tagClass) == normalised }
+                ?? false
         }
-        if isFirst(winner) != isFirst(loser) { return "loses to \(w): it lists '\(tag)' first, this one lists it later" }
+        if isFirst(winner) != isFirst(loser) {
+            return "loses to \(w): it lists '\(tag)' first, this one lists it later"
+        }
         let exported = { (id: TypeID) in graph.declaration(id)?.kind == .exported }
         if exported(winner) != exported(loser) { return "loses to \(w): it is exported, this one imported" }
         return "loses to \(w): it was loaded first (catalog, then manifests in path order)"

@@ -10,7 +10,9 @@ public enum ClaimTag {
         if text.hasPrefix("mime:") { return (TagClass.mimeType, String(text.dropFirst(5))) }
         if text.hasPrefix("."), text.count > 1 { return (TagClass.filenameExtension, String(text.dropFirst())) }
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        if parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, !text.contains(" ") { return (TagClass.mimeType, text) }
+        if parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, !text.contains(" ") {
+            return (TagClass.mimeType, text)
+        }
         return nil
     }
 

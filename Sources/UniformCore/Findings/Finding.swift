@@ -40,7 +40,10 @@ public struct Finding: Hashable, Sendable {
     }
 
     /// A finding whose message is written on first read.
-    init(rule: String, severity: Severity, deferred message: any DeferredMessage, location: SourceLocation?, subject: String? = nil) {
+    init(
+        rule: String, severity: Severity, deferred message: any DeferredMessage, location: SourceLocation?,
+        subject: String? = nil
+    ) {
         self.rule = rule
         self.severity = severity
         self.storedMessage = .deferred(message)
@@ -49,7 +52,8 @@ public struct Finding: Hashable, Sendable {
     }
 
     public static func == (a: Finding, b: Finding) -> Bool {
-        a.rule == b.rule && a.severity == b.severity && a.location == b.location && a.subject == b.subject && a.message == b.message
+        a.rule == b.rule && a.severity == b.severity && a.location == b.location && a.subject == b.subject
+            && a.message == b.message
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -42,10 +42,11 @@ public struct ConformanceGraph: Sendable {
         }
 
         // The target.
-        add(GraphTypeNode(
-            identifier: type.identifier, summary: Self.summary(of: type, in: graph), role: .target, distance: 0,
-            isWildcard: type.id.map(graph.isWildcard) ?? false, isDynamic: type.isDynamic,
-            isDeclared: type.isDynamic || (type.id.map(graph.isDeclared) ?? false)), id: type.id)
+        add(
+            GraphTypeNode(
+                identifier: type.identifier, summary: Self.summary(of: type, in: graph), role: .target, distance: 0,
+                isWildcard: type.id.map(graph.isWildcard) ?? false, isDynamic: type.isDynamic,
+                isDeclared: type.isDynamic || (type.id.map(graph.isDeclared) ?? false)), id: type.id)
 
         // Supertypes, in the resolver's breadth-first order.
         for ancestor in type.ancestors where ancestor.distance > 0 && ancestor.id != type.id {
@@ -72,7 +73,10 @@ public struct ConformanceGraph: Sendable {
                 next.sort { graph.identifier($0).lowercased() < graph.identifier($1).lowercased() }
                 for id in next {
                     if indexByKey[graph.identifier(id).lowercased()] != nil { continue }
-                    if drawn >= options.subtypeLimit { omittedSubtypes += 1; continue }
+                    if drawn >= options.subtypeLimit {
+                        omittedSubtypes += 1
+                        continue
+                    }
                     add(Self.node(id, role: .subtype, distance: level, in: graph), id: id)
                     drawn += 1
                 }
@@ -90,7 +94,9 @@ public struct ConformanceGraph: Sendable {
                 parents = type.ancestors.filter { $0.distance == 1 }.map { graph.identifier($0.id) }
             }
             for parent in parents {
-                if let p = indexByKey[parent.lowercased()], p != child { edges.append(GraphEdge(child: child, parent: p)) }
+                if let p = indexByKey[parent.lowercased()], p != child {
+                    edges.append(GraphEdge(child: child, parent: p))
+                }
             }
         }
 
@@ -109,29 +115,36 @@ public struct ConformanceGraph: Sendable {
                 undrawnApps.append(candidate.bundleID)
                 continue
             }
-            apps.append(GraphApp(
-                bundleID: candidate.bundleID, name: candidate.appName ?? world.app(candidate.bundleID)?.name,
-                rank: candidate.rank, role: candidate.role, match: candidate.match, distance: candidate.distance,
-                position: n + 1, isDefault: candidate.bundleID == resolution.defaultHandler,
-                isUserDefault: candidate.isUserDefault, exclusion: nil, node: node, claimedType: candidate.claimedType))
+            apps.append(
+                GraphApp(
+                    bundleID: candidate.bundleID, name: candidate.appName ?? world.app(candidate.bundleID)?.name,
+                    rank: candidate.rank, role: candidate.role, match: candidate.match, distance: candidate.distance,
+                    position: n + 1, isDefault: candidate.bundleID == resolution.defaultHandler,
+                    isUserDefault: candidate.isUserDefault, exclusion: nil, node: node,
+                    claimedType: candidate.claimedType))
         }
         for exclusion in resolution.excluded {
             guard let node = attach(exclusion.claimedType, path: exclusion.path, match: exclusion.match) else {
                 undrawnApps.append(exclusion.bundleID)
                 continue
             }
-            apps.append(GraphApp(
-                bundleID: exclusion.bundleID, name: world.app(exclusion.bundleID)?.name,
-                rank: exclusion.rank, role: exclusion.role, match: exclusion.match, distance: exclusion.distance,
-                position: nil, isDefault: false, isUserDefault: false, exclusion: exclusion.reason, node: node,
-                claimedType: exclusion.claimedType))
+            apps.append(
+                GraphApp(
+                    bundleID: exclusion.bundleID, name: world.app(exclusion.bundleID)?.name,
+                    rank: exclusion.rank, role: exclusion.role, match: exclusion.match, distance: exclusion.distance,
+                    position: nil, isDefault: false, isUserDefault: false, exclusion: exclusion.reason, node: node,
+                    claimedType: exclusion.claimedType))
         }
     }
 
-    private static func node(_ id: TypeID, role: GraphTypeNode.Role, distance: Int, in graph: TypeGraph) -> GraphTypeNode {
+    private static func node(
+        _ id: TypeID, role: GraphTypeNode.Role, distance: Int, in graph: TypeGraph
+    ) -> GraphTypeNode {
         GraphTypeNode(
-            identifier: graph.identifier(id), summary: graph.declaration(id)?.description.flatMap { describe(graph.identifier(id), $0) },
-            role: role, distance: distance, isWildcard: graph.isWildcard(id), isDynamic: false, isDeclared: graph.isDeclared(id))
+            identifier: graph.identifier(id),
+            summary: graph.declaration(id)?.description.flatMap { describe(graph.identifier(id), $0) },
+            role: role, distance: distance, isWildcard: graph.isWildcard(id), isDynamic: false,
+            isDeclared: graph.isDeclared(id))
     }
 
     /// A dynamic type is summarised by the tags it stands for (`.srt`), which is what a reader

@@ -8,8 +8,11 @@ public enum DotRenderer {
     public static func render(_ graph: ConformanceGraph) -> String {
         var out: [String] = GraphPalette.comment(for: graph).map { "// " + $0 }
         out.append("digraph uniform {")
-        out.append("  graph [rankdir=BT, fontname=\"Helvetica\", fontsize=12, nodesep=0.35, ranksep=0.45, label=\(quote("uniform graph " + graph.query)), labelloc=t];")
-        out.append("  node [fontname=\"Helvetica\", fontsize=11, shape=box, style=\"rounded,filled\", fillcolor=\"#ffffff\"];")
+        out.append(
+            "  graph [rankdir=BT, fontname=\"Helvetica\", fontsize=12, nodesep=0.35, ranksep=0.45, label=\(quote("uniform graph " + graph.query)), labelloc=t];"
+        )
+        out.append(
+            "  node [fontname=\"Helvetica\", fontsize=11, shape=box, style=\"rounded,filled\", fillcolor=\"#ffffff\"];")
         out.append("  edge [fontname=\"Helvetica\", fontsize=9, color=\"#495057\"];")
         out.append("")
         out.append("  // types")
@@ -17,7 +20,9 @@ public enum DotRenderer {
             out.append("  \(typeID(node)) [\(typeAttributes(node))];")
         }
         if graph.omittedSubtypes > 0 {
-            out.append("  \"t:…\" [label=\(quote("+\(graph.omittedSubtypes) more conforming types")), shape=plaintext, style=\"\"];")
+            out.append(
+                "  \"t:…\" [label=\(quote("+\(graph.omittedSubtypes) more conforming types")), shape=plaintext, style=\"\"];"
+            )
         }
         out.append("")
         out.append("  // conformance, parents in declared order")
@@ -110,7 +115,10 @@ public enum DotRenderer {
         } else {
             a.append("label=\(quote(app.matchLabel))")
             if app.match == .wildcard { a.append("color=\"\(GraphPalette.wildcard.stroke)\"") }
-            if app.isDefault { a.append("color=\"\(GraphPalette.defaultHandler.stroke)\"") ; a.append("penwidth=2") }
+            if app.isDefault {
+                a.append("color=\"\(GraphPalette.defaultHandler.stroke)\"")
+                a.append("penwidth=2")
+            }
         }
         return a.joined(separator: ", ")
     }

@@ -29,7 +29,8 @@ public struct GraphApp: Sendable, Hashable {
         case .legacy: "legacy '\(claimedType)'"
         case .conforms: "conforms, distance \(distance)"
         case .wildcard:
-            (claimedType == "*" || claimedType == "****") ? "wildcard '\(claimedType)' (legacy)" : "wildcard, distance \(distance)"
+            (claimedType == "*" || claimedType == "****")
+                ? "wildcard '\(claimedType)' (legacy)" : "wildcard, distance \(distance)"
         }
     }
 }

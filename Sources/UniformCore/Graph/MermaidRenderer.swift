@@ -32,7 +32,11 @@ public enum MermaidRenderer {
             } else {
                 let arrow = app.isDefault ? "==>" : "-->"
                 out.append("  a\(i) \(arrow)|\(quote(app.matchLabel))| n\(app.node)")
-                if app.isDefault { defaultLinks.append(link) } else if app.match == .wildcard { wildcardLinks.append(link) }
+                if app.isDefault {
+                    defaultLinks.append(link)
+                } else if app.match == .wildcard {
+                    wildcardLinks.append(link)
+                }
             }
             link += 1
         }
@@ -40,14 +44,19 @@ public enum MermaidRenderer {
         let p = GraphPalette.self
         out.append("  classDef target fill:\(p.target.fill),stroke:\(p.target.stroke),stroke-width:2px,color:#000")
         out.append("  classDef type fill:\(p.type.fill),stroke:\(p.type.stroke),color:#000")
-        out.append("  classDef wildcard fill:\(p.wildcard.fill),stroke:\(p.wildcard.stroke),stroke-dasharray:2 2,color:#000")
+        out.append(
+            "  classDef wildcard fill:\(p.wildcard.fill),stroke:\(p.wildcard.stroke),stroke-dasharray:2 2,color:#000")
         out.append("  classDef dynamic fill:\(p.dynamic.fill),stroke:\(p.dynamic.stroke),stroke-width:3px,color:#000")
         out.append("  classDef undeclared fill:\(p.undeclared.fill),stroke:\(p.undeclared.stroke),color:#6c757d")
         out.append("  classDef owner fill:\(p.rankFill(.owner)),stroke:\(p.rankStroke),stroke-width:2px,color:#000")
         out.append("  classDef rankDefault fill:\(p.rankFill(.default)),stroke:\(p.rankStroke),color:#000")
         out.append("  classDef alternate fill:\(p.rankFill(.alternate)),stroke:\(p.rankStroke),color:#000")
-        out.append("  classDef defaultHandler fill:\(p.defaultHandler.fill),stroke:\(p.defaultHandler.stroke),stroke-width:3px,color:#000")
-        out.append("  classDef excluded fill:\(p.excluded.fill),stroke:\(p.excluded.stroke),stroke-dasharray:5 5,color:\(p.excluded.text)")
+        out.append(
+            "  classDef defaultHandler fill:\(p.defaultHandler.fill),stroke:\(p.defaultHandler.stroke),stroke-width:3px,color:#000"
+        )
+        out.append(
+            "  classDef excluded fill:\(p.excluded.fill),stroke:\(p.excluded.stroke),stroke-dasharray:5 5,color:\(p.excluded.text)"
+        )
 
         var classes: [(String, [String])] = [
             ("target", []), ("type", []), ("wildcard", []), ("dynamic", []), ("undeclared", []),
@@ -62,13 +71,18 @@ public enum MermaidRenderer {
             out.append("  class \(ids.joined(separator: ",")) \(name)")
         }
         if !defaultLinks.isEmpty {
-            out.append("  linkStyle \(defaultLinks.map(String.init).joined(separator: ",")) stroke:\(p.defaultHandler.stroke),stroke-width:3px")
+            out.append(
+                "  linkStyle \(defaultLinks.map(String.init).joined(separator: ",")) stroke:\(p.defaultHandler.stroke),stroke-width:3px"
+            )
         }
         if !wildcardLinks.isEmpty {
-            out.append("  linkStyle \(wildcardLinks.map(String.init).joined(separator: ",")) stroke:\(p.wildcard.stroke)")
+            out.append(
+                "  linkStyle \(wildcardLinks.map(String.init).joined(separator: ",")) stroke:\(p.wildcard.stroke)")
         }
         if !excludedLinks.isEmpty {
-            out.append("  linkStyle \(excludedLinks.map(String.init).joined(separator: ",")) stroke:\(p.excluded.stroke),color:\(p.excluded.text)")
+            out.append(
+                "  linkStyle \(excludedLinks.map(String.init).joined(separator: ",")) stroke:\(p.excluded.stroke),color:\(p.excluded.text)"
+            )
         }
         return out.joined(separator: "\n") + "\n"
     }

@@ -13,5 +13,7 @@ public enum RouteDecision: Sendable {
 public protocol AnnotationRoute {
     /// Where the rule is defined, for explanations.
     var location: SourceLocation { get }
-    func route(_ annotation: PlistNode?, from: String, to: String, document: DocumentType, file: String) throws -> RouteDecision
+    func route(
+        _ annotation: PlistNode?, from: String, to: String, document: DocumentType, file: String
+    ) throws -> RouteDecision
 }

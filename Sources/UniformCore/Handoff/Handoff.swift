@@ -22,23 +22,29 @@ public struct Handoff {
         let target = Target.file(request.file)
         let resolution = try resolver.resolve(Query(target: target, role: .all, from: request.from, text: request.file))
         func refuse(_ reason: String, _ touches: [RuleTouch] = []) -> HandoffResult {
-            HandoffResult(accepted: false, reason: reason, url: nil, sourceApplication: nil, annotation: nil,
-                          openInPlace: false, resolution: resolution, touches: touches)
+            HandoffResult(
+                accepted: false, reason: reason, url: nil, sourceApplication: nil, annotation: nil,
+                openInPlace: false, resolution: resolution, touches: touches)
         }
         guard let receiver = resolver.world.app(request.to) else {
             return refuse("no app '\(request.to)' in the world; load its manifest with -m")
         }
         guard resolution.handlers.contains(where: { $0.bundleID == request.to }) else {
             if let excluded = resolution.excluded.first(where: { $0.bundleID == request.to }) {
-                return refuse("\(request.to) cannot open \(resolution.type.identifier): \(excluded.reason) (\(excluded.claim))")
+                return refuse(
+                    "\(request.to) cannot open \(resolution.type.identifier): \(excluded.reason) (\(excluded.claim))")
             }
-            return refuse("\(request.to) does not claim \(resolution.type.identifier) or any of its supertypes, so it is not offered in Open In")
+            return refuse(
+                "\(request.to) does not claim \(resolution.type.identifier) or any of its supertypes, so it is not offered in Open In"
+            )
         }
 
         var annotation = request.annotation
         var touches: [RuleTouch] = []
         for route in routes {
-            switch try route.route(annotation, from: request.from, to: request.to, document: resolution.type, file: request.file) {
+            switch try route.route(
+                annotation, from: request.from, to: request.to, document: resolution.type, file: request.file)
+            {
             case .deliver(let next):
                 if next.map(Self.render) != annotation.map(Self.render) {
                     touches.append(RuleTouch(location: route.location, action: .changedAnnotation))
@@ -53,11 +59,14 @@ public struct Handoff {
 
         let name = (request.file as NSString).lastPathComponent
         let inPlace = receiver.supportsOpeningDocumentsInPlace == true
-        let url = inPlace
+        let url =
+            inPlace
             ? Self.fileURL(Self.container(request.from) + "/Documents/" + name)
-            : Self.fileURL(Self.container(request.to) + "/Documents/Inbox/" + Self.inboxName(for: name, existing: request.inbox))
-        return HandoffResult(accepted: true, reason: nil, url: url, sourceApplication: request.from, annotation: annotation,
-                             openInPlace: inPlace, resolution: resolution, touches: touches)
+            : Self.fileURL(
+                Self.container(request.to) + "/Documents/Inbox/" + Self.inboxName(for: name, existing: request.inbox))
+        return HandoffResult(
+            accepted: true, reason: nil, url: url, sourceApplication: request.from, annotation: annotation,
+            openInPlace: inPlace, resolution: resolution, touches: touches)
     }
 
     /// iOS de-duplicates Inbox copies as `name-1.ext`, `name-2.ext`, ….
@@ -82,7 +91,8 @@ public struct Handoff {
     /// An annotation is a property list with a dictionary root.
     public static func validateAnnotation(_ node: PlistNode) throws {
         guard case .dictionary = node.value else {
-            throw HandoffError("an annotation must be a property list with a dictionary root, found \(node.kindDescription)")
+            throw HandoffError(
+                "an annotation must be a property list with a dictionary root, found \(node.kindDescription)")
         }
         func check(_ node: PlistNode) throws {
             switch node.value {

@@ -22,7 +22,10 @@ extension ManifestLoader {
         /// whole manifest.
         public var project: ProjectApp?
 
-        public init(path: String, displayPath: String, standInSeed: String, explicit: Bool, contents: Contents = .onDisk, nested: Bool = false) {
+        public init(
+            path: String, displayPath: String, standInSeed: String, explicit: Bool, contents: Contents = .onDisk,
+            nested: Bool = false
+        ) {
             self.path = path
             self.displayPath = displayPath
             self.standInSeed = standInSeed
@@ -52,13 +55,16 @@ extension ManifestLoader {
                 entry.project = app
                 return entry
             }
-            var entry = Entry(path: app.project, displayPath: app.project, standInSeed: seed, explicit: true, contents: .generated)
+            var entry = Entry(
+                path: app.project, displayPath: app.project, standInSeed: seed, explicit: true, contents: .generated)
             entry.project = app
             return entry
         }
 
         static func refusal(_ displayPath: String, _ message: String) -> Entry {
-            Entry(path: displayPath, displayPath: displayPath, standInSeed: displayPath, explicit: true, contents: .refused(message))
+            Entry(
+                path: displayPath, displayPath: displayPath, standInSeed: displayPath, explicit: true,
+                contents: .refused(message))
         }
     }
 }

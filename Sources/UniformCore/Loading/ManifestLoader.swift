@@ -33,9 +33,11 @@ public struct ManifestLoader: Sendable {
         /// Parse errors as findings, for `check`.
         public var errorFindings: [Finding] {
             errors.map { error in
-                Finding(rule: "plist.parse-error", severity: .error, message: error.message,
-                        location: SourceLocation(file: error.file, line: error.mark?.line, column: error.mark?.column,
-                                                 offset: error.mark?.line == nil ? error.mark?.offset : nil))
+                Finding(
+                    rule: "plist.parse-error", severity: .error, message: error.message,
+                    location: SourceLocation(
+                        file: error.file, line: error.mark?.line, column: error.mark?.column,
+                        offset: error.mark?.line == nil ? error.mark?.offset : nil))
             }
         }
     }
@@ -78,7 +80,9 @@ public struct ManifestLoader: Sendable {
         DirectoryWalk.walk(directory) { entry in
             let name = entry.name
             if name.hasPrefix(".") || name == "node_modules" { return false }
-            if entry.isLink, !boundary.contains(directory == "." ? entry.relative : directory + "/" + entry.relative) { return false }
+            if entry.isLink, !boundary.contains(directory == "." ? entry.relative : directory + "/" + entry.relative) {
+                return false
+            }
             if Self.looksLikePlist(name) {
                 if entry.exists, !entry.isDirectory { found.append((entry.relative, .plist)) }
                 return true
@@ -94,7 +98,9 @@ public struct ManifestLoader: Sendable {
         var entries: [Entry] = []
         for item in found.sorted(by: { $0.relative < $1.relative }) {
             // `uniform check .` names files as `App/Info.plist`, not `./App/Info.plist`.
-            let full = directory == "." ? item.relative : directory.hasSuffix("/") ? directory + item.relative : directory + "/" + item.relative
+            let full =
+                directory == "."
+                ? item.relative : directory.hasSuffix("/") ? directory + item.relative : directory + "/" + item.relative
             if item.kind == .plist {
                 entries.append(Entry(path: full, displayPath: full, standInSeed: item.relative, explicit: false))
             } else {
@@ -116,7 +122,9 @@ public struct ManifestLoader: Sendable {
     /// True when a plist claims or declares types: what makes a nested bundle matter here.
     static func declaresTypes(_ document: PlistDocument) -> Bool {
         guard case .dictionary(let root) = document.root.value else { return false }
-        return ["CFBundleDocumentTypes", "UTExportedTypeDeclarations", "UTImportedTypeDeclarations"].contains { root[$0] != nil }
+        return ["CFBundleDocumentTypes", "UTExportedTypeDeclarations", "UTImportedTypeDeclarations"].contains {
+            root[$0] != nil
+        }
     }
 
     /// Whether a directory of this name is an input of its own (an `.app`, a plug-in, an
@@ -149,8 +157,10 @@ public struct ManifestLoader: Sendable {
                 let document: PlistDocument
                 switch entry.contents {
                 case .onDisk: document = try PlistReader.read(contentsOf: entry.path, limits: Self.manifestLimits)
-                case .bytes(let bytes): document = try PlistReader.read(bytes: bytes, file: entry.displayPath, limits: Self.manifestLimits)
-                case .refused(let message): return .failed(PlistError(file: entry.displayPath, mark: nil, message: message))
+                case .bytes(let bytes):
+                    document = try PlistReader.read(bytes: bytes, file: entry.displayPath, limits: Self.manifestLimits)
+                case .refused(let message):
+                    return .failed(PlistError(file: entry.displayPath, mark: nil, message: message))
                 case .generated: document = GeneratedInfoPlist.document(for: entry.project!)
                 }
                 guard entry.explicit || ManifestReader.isManifest(document) else { return .skipped(entry.displayPath) }
@@ -160,7 +170,8 @@ public struct ManifestLoader: Sendable {
                 if let app = entry.project {
                     return .manifest(ProjectManifest.read(mapped, app: app, entry: entry, defines: defines))
                 }
-                let manifest = ManifestReader(defines: defines).read(mapped, file: entry.displayPath, standInSeed: entry.standInSeed)
+                let manifest = ManifestReader(defines: defines).read(
+                    mapped, file: entry.displayPath, standInSeed: entry.standInSeed)
                 return .manifest(manifest)
             } catch let error as PlistError {
                 var error = error

@@ -33,7 +33,8 @@ public struct XCConfig: Sendable {
     /// Reads a file and its includes. A top-level file that cannot be read is an error.
     public static func load(_ path: String, boundary: String? = nil) throws(XCConfigError) -> XCConfig {
         guard let text = readText(path) else {
-            throw XCConfigError(file: path, message: "cannot read the .xcconfig file (does it exist, and is it readable?)")
+            throw XCConfigError(
+                file: path, message: "cannot read the .xcconfig file (does it exist, and is it readable?)")
         }
         var config = XCConfig()
         config.boundary = boundary.map(canonical)
@@ -75,7 +76,8 @@ public struct XCConfig: Sendable {
         }
     }
 
-    private mutating func include(_ directive: String, from file: String, at location: SourceLocation, stack: [String]) {
+    private mutating func include(_ directive: String, from file: String, at location: SourceLocation, stack: [String])
+    {
         let optional: Bool
         let rest: Substring
         if directive.hasPrefix("#include?") {
@@ -85,34 +87,49 @@ public struct XCConfig: Sendable {
             optional = false
             rest = directive.dropFirst("#include".count)
         } else {
-            report("xcconfig.syntax", .warning, "unknown directive '\(directive)'; only #include and #include? exist in .xcconfig files", at: location)
+            report(
+                "xcconfig.syntax", .warning,
+                "unknown directive '\(directive)'; only #include and #include? exist in .xcconfig files", at: location)
             return
         }
         let quoted = rest.trimmingCharacters(in: .whitespaces)
         guard quoted.count >= 2, quoted.hasPrefix("\""), quoted.hasSuffix("\"") else {
-            report("xcconfig.syntax", .warning, "expected #include \"file.xcconfig\", found '\(directive)'", at: location)
+            report(
+                "xcconfig.syntax", .warning, "expected #include \"file.xcconfig\", found '\(directive)'", at: location)
             return
         }
         let name = String(quoted.dropFirst().dropLast())
         let target = name.hasPrefix("/") ? name : ProjectPath.join(ProjectPath.directory(of: file), name)
         let key = Self.canonical(target)
         if stack.contains(key) {
-            report("xcconfig.include-cycle", .warning, "#include \"\(name)\" includes a file that is already being read; the cycle is cut here", at: location, subject: name)
+            report(
+                "xcconfig.include-cycle", .warning,
+                "#include \"\(name)\" includes a file that is already being read; the cycle is cut here", at: location,
+                subject: name)
             return
         }
         guard stack.count < Self.maxIncludeDepth else {
-            report("xcconfig.include-cycle", .warning, "#include \"\(name)\" is nested more than \(Self.maxIncludeDepth) levels deep; not read", at: location, subject: name)
+            report(
+                "xcconfig.include-cycle", .warning,
+                "#include \"\(name)\" is nested more than \(Self.maxIncludeDepth) levels deep; not read", at: location,
+                subject: name)
             return
         }
         if let boundary, !(key == boundary || key.hasPrefix(boundary == "/" ? "/" : boundary + "/")) {
             unreadIncludes.append((name, location))
-            report("xcconfig.include-outside", optional ? .note : .warning, "#include\(optional ? "?" : "") \"\(name)\" names a file outside the repository; it is not read and its settings are not applied", at: location, subject: name)
+            report(
+                "xcconfig.include-outside", optional ? .note : .warning,
+                "#include\(optional ? "?" : "") \"\(name)\" names a file outside the repository; it is not read and its settings are not applied",
+                at: location, subject: name)
             return
         }
         guard let text = Self.readText(target) else {
             unreadIncludes.append((name, location))
             if !optional {
-                report("xcconfig.missing-include", .warning, "#include \"\(name)\": cannot read \(target); its settings are not applied (use #include? for an optional file)", at: location, subject: name)
+                report(
+                    "xcconfig.missing-include", .warning,
+                    "#include \"\(name)\": cannot read \(target); its settings are not applied (use #include? for an optional file)",
+                    at: location, subject: name)
             }
             return
         }
@@ -123,7 +140,8 @@ public struct XCConfig: Sendable {
         // `KEY[sdk=iphoneos*] = value`: the `=` that assigns comes after the conditions.
         let search = line.firstIndex(of: "[").flatMap { open in line[open...].firstIndex(of: "]") } ?? line.startIndex
         guard let equals = line[search...].firstIndex(of: "=") else {
-            report("xcconfig.syntax", .warning, "expected KEY = value, found '\(line)'; the line is ignored", at: location)
+            report(
+                "xcconfig.syntax", .warning, "expected KEY = value, found '\(line)'; the line is ignored", at: location)
             return
         }
         let left = line[..<equals].trimmingCharacters(in: .whitespaces)
@@ -131,17 +149,22 @@ public struct XCConfig: Sendable {
         // Xcode accepts a `;` at the end of a line (`SDKROOT = iphoneos;`) and drops it.
         if value.hasSuffix(";") { value = String(value.dropLast()).trimmingCharacters(in: .whitespaces) }
         if let parsed = SettingAssignment.parseKey(left) {
-            assignments.append(SettingAssignment(name: parsed.name, conditions: parsed.conditions, value: value, location: location))
+            assignments.append(
+                SettingAssignment(name: parsed.name, conditions: parsed.conditions, value: value, location: location))
         }
         let key: String
         if let bracket = left.firstIndex(of: "[") {
             key = String(left[..<bracket]).trimmingCharacters(in: .whitespaces)
             guard Self.isSettingName(key), left.hasSuffix("]") else {
-                report("xcconfig.syntax", .warning, "'\(left)' is not a setting name; the line is ignored", at: location)
+                report(
+                    "xcconfig.syntax", .warning, "'\(left)' is not a setting name; the line is ignored", at: location)
                 return
             }
             let conditions = String(left[bracket...])
-            report("xcconfig.condition-skipped", .note, "\(key)\(conditions) is conditional; uniform takes the unconditional value of \(key) (pass --define \(key)=… to choose)", at: location, subject: key)
+            report(
+                "xcconfig.condition-skipped", .note,
+                "\(key)\(conditions) is conditional; uniform takes the unconditional value of \(key) (pass --define \(key)=… to choose)",
+                at: location, subject: key)
             return
         }
         key = left
@@ -150,18 +173,25 @@ public struct XCConfig: Sendable {
             return
         }
         let previous = settings[key] ?? ""
-        settings[key] = value.replacingOccurrences(of: "$(inherited)", with: previous).replacingOccurrences(of: "${inherited}", with: previous)
-            .trimmingCharacters(in: .whitespaces)
+        settings[key] = value.replacingOccurrences(of: "$(inherited)", with: previous).replacingOccurrences(
+            of: "${inherited}", with: previous
+        )
+        .trimmingCharacters(in: .whitespaces)
         locations[key] = location
     }
 
-    private mutating func report(_ rule: String, _ severity: Severity, _ message: String, at location: SourceLocation, subject: String? = nil) {
+    private mutating func report(
+        _ rule: String, _ severity: Severity, _ message: String, at location: SourceLocation, subject: String? = nil
+    ) {
         findings.append(Finding(rule: rule, severity: severity, message: message, location: location, subject: subject))
     }
 
     static func isSettingName(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic) else { return false }
-        return name.unicodeScalars.allSatisfy { $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
+        guard let first = name.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic)
+        else { return false }
+        return name.unicodeScalars.allSatisfy {
+            $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)))
+        }
     }
 
     private static func readText(_ path: String) -> String? {

@@ -22,7 +22,11 @@ public enum HandlerRank: String, Sendable, CaseIterable {
             self = exact
             return
         }
-        guard let rank = HandlerRank.allCases.first(where: { $0.rawValue.caseInsensitiveCompare(plistValue) == .orderedSame }) else {
+        guard
+            let rank = HandlerRank.allCases.first(where: {
+                $0.rawValue.caseInsensitiveCompare(plistValue) == .orderedSame
+            })
+        else {
             return nil
         }
         self = rank

@@ -33,7 +33,11 @@ public enum HandlerRole: String, Sendable, CaseIterable {
             self = exact
             return
         }
-        guard let role = HandlerRole.allCases.first(where: { $0.rawValue.caseInsensitiveCompare(plistValue) == .orderedSame }) else {
+        guard
+            let role = HandlerRole.allCases.first(where: {
+                $0.rawValue.caseInsensitiveCompare(plistValue) == .orderedSame
+            })
+        else {
             return nil
         }
         self = role

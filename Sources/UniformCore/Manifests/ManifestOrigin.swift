@@ -16,8 +16,10 @@ public struct ManifestOrigin: Sendable, Hashable {
     /// The target that embeds this one (an extension's app), by name.
     public var host: String?
 
-    public init(project: String, target: String, productType: String, configuration: String, platformReason: String,
-                location: SourceLocation, bundleIDSetting: SourceLocation? = nil) {
+    public init(
+        project: String, target: String, productType: String, configuration: String, platformReason: String,
+        location: SourceLocation, bundleIDSetting: SourceLocation? = nil
+    ) {
         self.project = project
         self.target = target
         self.productType = productType

@@ -14,12 +14,18 @@ extension ManifestReader {
             SourceLocation(file: file, mark: mark)
         }
 
-        mutating func report(_ rule: String, _ severity: Severity, _ message: String, at mark: Mark, subject: String? = nil) {
-            findings.append(Finding(rule: rule, severity: severity, message: message, location: location(mark), subject: subject))
+        mutating func report(
+            _ rule: String, _ severity: Severity, _ message: String, at mark: Mark, subject: String? = nil
+        ) {
+            findings.append(
+                Finding(rule: rule, severity: severity, message: message, location: location(mark), subject: subject))
         }
 
-        mutating func report(_ rule: String, _ severity: Severity, _ message: String, at location: SourceLocation, subject: String? = nil) {
-            findings.append(Finding(rule: rule, severity: severity, message: message, location: location, subject: subject))
+        mutating func report(
+            _ rule: String, _ severity: Severity, _ message: String, at location: SourceLocation, subject: String? = nil
+        ) {
+            findings.append(
+                Finding(rule: rule, severity: severity, message: message, location: location, subject: subject))
         }
 
         mutating func reportDuplicateKeys(in dictionary: PlistDictionary) {
@@ -29,13 +35,19 @@ extension ManifestReader {
             // than hashing every key into a set.
             if entries.count <= 16 {
                 for (i, entry) in entries.enumerated() where entries[..<i].contains(where: { $0.key == entry.key }) {
-                    report("duplicate-key", .warning, "key '\(entry.key)' appears more than once in this dictionary; the last value wins — remove the other occurrences", at: entry.keyMark, subject: entry.key)
+                    report(
+                        "duplicate-key", .warning,
+                        "key '\(entry.key)' appears more than once in this dictionary; the last value wins — remove the other occurrences",
+                        at: entry.keyMark, subject: entry.key)
                 }
                 return
             }
             var seen = Set<String>()
             for entry in entries where !seen.insert(entry.key).inserted {
-                report("duplicate-key", .warning, "key '\(entry.key)' appears more than once in this dictionary; the last value wins — remove the other occurrences", at: entry.keyMark, subject: entry.key)
+                report(
+                    "duplicate-key", .warning,
+                    "key '\(entry.key)' appears more than once in this dictionary; the last value wins — remove the other occurrences",
+                    at: entry.keyMark, subject: entry.key)
             }
         }
 
@@ -50,7 +62,10 @@ extension ManifestReader {
         mutating func string(_ dict: PlistDictionary, _ key: String) -> Located<String>? {
             guard let node = dict[key] else { return nil }
             guard let s = node.asString else {
-                report("manifest.invalid-value", .warning, "\(key) must be a string, found \(node.kindDescription); the value is ignored", at: node.mark, subject: key)
+                report(
+                    "manifest.invalid-value", .warning,
+                    "\(key) must be a string, found \(node.kindDescription); the value is ignored", at: node.mark,
+                    subject: key)
                 return nil
             }
             return Located(expand(s, at: node.mark), at: location(node.mark))
@@ -59,7 +74,10 @@ extension ManifestReader {
         mutating func bool(_ dict: PlistDictionary, _ key: String) -> Bool? {
             guard let node = dict[key] else { return nil }
             guard let b = node.asBool else {
-                report("manifest.invalid-value", .warning, "\(key) must be a boolean (<true/> or <false/>), found \(node.kindDescription); the value is ignored", at: node.mark, subject: key)
+                report(
+                    "manifest.invalid-value", .warning,
+                    "\(key) must be a boolean (<true/> or <false/>), found \(node.kindDescription); the value is ignored",
+                    at: node.mark, subject: key)
                 return nil
             }
             return b
@@ -77,7 +95,10 @@ extension ManifestReader {
             if let s = node.asString { return [Located(expand(s, at: node.mark), at: location(node.mark))] }
             guard let items = node.asArray else {
                 let what = what()
-                report("manifest.invalid-value", .warning, "\(what) must be an array of strings, found \(node.kindDescription); the value is ignored", at: node.mark, subject: what)
+                report(
+                    "manifest.invalid-value", .warning,
+                    "\(what) must be an array of strings, found \(node.kindDescription); the value is ignored",
+                    at: node.mark, subject: what)
                 return []
             }
             var result: [Located<String>] = []
@@ -86,7 +107,10 @@ extension ManifestReader {
                     result.append(Located(expand(s, at: item.mark), at: location(item.mark)))
                 } else {
                     let what = what()
-                    report("manifest.invalid-value", .warning, "\(what) must hold strings, found \(item.kindDescription); the member is ignored", at: item.mark, subject: what)
+                    report(
+                        "manifest.invalid-value", .warning,
+                        "\(what) must hold strings, found \(item.kindDescription); the member is ignored",
+                        at: item.mark, subject: what)
                 }
             }
             return result
@@ -97,7 +121,9 @@ extension ManifestReader {
             var result: [Located<String>] = []
             for item in stringList(dict, key) {
                 if Self.isBlank(item.value) {
-                    report("empty-identifier", .warning, "\(key) contains an empty identifier; remove it", at: item.location, subject: key)
+                    report(
+                        "empty-identifier", .warning, "\(key) contains an empty identifier; remove it",
+                        at: item.location, subject: key)
                 } else {
                     result.append(item)
                 }

@@ -29,7 +29,10 @@ public struct ManifestReader {
 
     /// Keys whose presence makes a plist a manifest (Discovery, SPEC §2). `NSExtension` makes
     /// app extensions manifests: a Quick Look preview extension previews types.
-    public static let manifestKeys = ["CFBundleIdentifier", "CFBundleDocumentTypes", "UTExportedTypeDeclarations", "UTImportedTypeDeclarations", "NSExtension"]
+    public static let manifestKeys = [
+        "CFBundleIdentifier", "CFBundleDocumentTypes", "UTExportedTypeDeclarations", "UTImportedTypeDeclarations",
+        "NSExtension",
+    ]
 
     /// True when the document's root is a dictionary holding one of `manifestKeys`.
     public static func isManifest(_ document: PlistDocument) -> Bool {
@@ -43,14 +46,23 @@ public struct ManifestReader {
         var context = Context(file: file, defines: defines)
         let rootLocation = context.location(document.root.mark)
         guard case .dictionary(let root) = document.root.value else {
-            context.report("manifest.root-not-dictionary", .error, "the root of an Info.plist must be a dictionary, found \(document.root.kindDescription)", at: document.root.mark)
-            return Manifest(bundleID: Self.standInBundleID(for: standInSeed ?? file), declaredBundleID: nil, file: file,
-                            location: rootLocation, findings: context.findings, document: document)
+            context.report(
+                "manifest.root-not-dictionary", .error,
+                "the root of an Info.plist must be a dictionary, found \(document.root.kindDescription)",
+                at: document.root.mark)
+            return Manifest(
+                bundleID: Self.standInBundleID(for: standInSeed ?? file), declaredBundleID: nil, file: file,
+                location: rootLocation, findings: context.findings, document: document)
         }
         context.reportDuplicateKeys(in: root)
         for stray in document.strayText {
-            let hint = stray.text.hasPrefix("#") ? " (an Info.plist preprocessor directive: Xcode runs the C preprocessor when INFOPLIST_PREPROCESS is set; this tool reads the file as is and ignores the line)" : "; it is ignored"
-            context.report("plist.stray-text", .warning, "text outside any element: '\(stray.text.prefix(60))'\(hint)", at: stray.mark, subject: String(stray.text.prefix(60)))
+            let hint =
+                stray.text.hasPrefix("#")
+                ? " (an Info.plist preprocessor directive: Xcode runs the C preprocessor when INFOPLIST_PREPROCESS is set; this tool reads the file as is and ignores the line)"
+                : "; it is ignored"
+            context.report(
+                "plist.stray-text", .warning, "text outside any element: '\(stray.text.prefix(60))'\(hint)",
+                at: stray.mark, subject: String(stray.text.prefix(60)))
         }
 
         let declaredID = context.string(root, "CFBundleIdentifier")
@@ -62,33 +74,48 @@ public struct ManifestReader {
             bundleID = Self.standInBundleID(for: standInSeed ?? file)
             if let id = declaredID {
                 if id.value.isEmpty {
-                    context.report("bundle-id-missing", .warning, "CFBundleIdentifier is empty; using the stand-in '\(bundleID)'", at: id.location)
+                    context.report(
+                        "bundle-id-missing", .warning, "CFBundleIdentifier is empty; using the stand-in '\(bundleID)'",
+                        at: id.location)
                 } else {
                     let names = Placeholders.expand(id.value, defines: defines).unresolved
                     let hint = names.first.map { " (pass --define \($0)=com.example.app)" } ?? ""
-                    context.report("bundle-id-placeholder", .note, "CFBundleIdentifier '\(id.value)' is a build placeholder; using the stand-in '\(bundleID)'\(hint)", at: id.location, subject: id.value)
+                    context.report(
+                        "bundle-id-placeholder", .note,
+                        "CFBundleIdentifier '\(id.value)' is a build placeholder; using the stand-in '\(bundleID)'\(hint)",
+                        at: id.location, subject: id.value)
                 }
             } else if let generated = generatedBundleID {
                 // Xcode's GENERATE_INFOPLIST_FILE adds CFBundleIdentifier from the build setting.
                 bundleID = generated
                 writtenID = generated
-                context.findings.append(Finding(rule: "bundle-id-generated", severity: .note,
-                    message: "no CFBundleIdentifier; Xcode generates it from PRODUCT_BUNDLE_IDENTIFIER (GENERATE_INFOPLIST_FILE = YES): '\(generated)'",
-                    location: rootLocation, subject: generated))
+                context.findings.append(
+                    Finding(
+                        rule: "bundle-id-generated", severity: .note,
+                        message:
+                            "no CFBundleIdentifier; Xcode generates it from PRODUCT_BUNDLE_IDENTIFIER (GENERATE_INFOPLIST_FILE = YES): '\(generated)'",
+                        location: rootLocation, subject: generated))
             } else {
                 // Xcode's templates since Xcode 13 leave the key to build settings, so its absence
                 // in a source Info.plist read alone is normal, not a defect.
-                context.findings.append(Finding(rule: "bundle-id-missing", severity: .note,
-                    message: "no CFBundleIdentifier: Xcode adds it from PRODUCT_BUNDLE_IDENTIFIER when it builds (GENERATE_INFOPLIST_FILE = YES), which this run cannot see — read it with its Xcode project (uniform check in the folder holding the .xcodeproj); using the stand-in '\(bundleID)'",
-                    location: rootLocation))
+                context.findings.append(
+                    Finding(
+                        rule: "bundle-id-missing", severity: .note,
+                        message:
+                            "no CFBundleIdentifier: Xcode adds it from PRODUCT_BUNDLE_IDENTIFIER when it builds (GENERATE_INFOPLIST_FILE = YES), which this run cannot see — read it with its Xcode project (uniform check in the folder holding the .xcodeproj); using the stand-in '\(bundleID)'",
+                        location: rootLocation))
             }
         }
 
         let name = context.string(root, "CFBundleDisplayName")?.value ?? context.string(root, "CFBundleName")?.value
-        let isIOS = root.entries.contains { Self.iOSOnlyKeys.contains($0.key) || $0.key.hasSuffix("~iphone") || $0.key.hasSuffix("~ipad") }
+        let isIOS = root.entries.contains {
+            Self.iOSOnlyKeys.contains($0.key) || $0.key.hasSuffix("~iphone") || $0.key.hasSuffix("~ipad")
+        }
         let claims = readClaims(root, &context)
-        let exported = readDeclarations(root, key: "UTExportedTypeDeclarations", kind: .exported, owner: bundleID, &context)
-        let imported = readDeclarations(root, key: "UTImportedTypeDeclarations", kind: .imported, owner: bundleID, &context)
+        let exported = readDeclarations(
+            root, key: "UTExportedTypeDeclarations", kind: .exported, owner: bundleID, &context)
+        let imported = readDeclarations(
+            root, key: "UTImportedTypeDeclarations", kind: .imported, owner: bundleID, &context)
 
         var manifest = Manifest(
             bundleID: bundleID,
@@ -110,7 +137,9 @@ public struct ManifestReader {
         // manifest keeps "not written" (nor generated) so rules can tell a partial Info.plist.
         manifest.declaredBundleID = writtenID
         readExtension(root, into: &manifest, &context)
-        if root.entries.contains(where: { Distribution.selfUpdateKeys.contains($0.key) }) { manifest.distribution = .outside }
+        if root.entries.contains(where: { Distribution.selfUpdateKeys.contains($0.key) }) {
+            manifest.distribution = .outside
+        }
         manifest.findings = context.findings
         manifest.unresolvedPlaceholders = context.unresolved
         return manifest
@@ -120,8 +149,10 @@ public struct ManifestReader {
     /// extensions write `NSExtension` (`NSExtensionPointIdentifier`, `NSExtensionAttributes`);
     /// ExtensionKit ones `EXAppExtensionAttributes` (`EXExtensionPointIdentifier`).
     private func readExtension(_ root: PlistDictionary, into manifest: inout Manifest, _ context: inout Context) {
-        for (key, pointKey, attributesKey) in [("NSExtension", "NSExtensionPointIdentifier", "NSExtensionAttributes"),
-                                               ("EXAppExtensionAttributes", "EXExtensionPointIdentifier", nil)] {
+        for (key, pointKey, attributesKey) in [
+            ("NSExtension", "NSExtensionPointIdentifier", "NSExtensionAttributes"),
+            ("EXAppExtensionAttributes", "EXExtensionPointIdentifier", nil),
+        ] {
             guard let node = root[key], let ext = node.asDictionary else { continue }
             manifest.extensionPoint = context.string(ext, pointKey)?.value
             let attributes = attributesKey.flatMap { ext[$0]?.asDictionary } ?? ext
@@ -137,7 +168,8 @@ public struct ManifestReader {
     /// are given and the id has no placeholder left; otherwise the template really has no id.
     var generatedBundleID: String? {
         guard defines["GENERATE_INFOPLIST_FILE"]?.uppercased() == "YES",
-              let id = defines["PRODUCT_BUNDLE_IDENTIFIER"], !id.isEmpty, !Placeholders.containsPlaceholder(id) else { return nil }
+            let id = defines["PRODUCT_BUNDLE_IDENTIFIER"], !id.isEmpty, !Placeholders.containsPlaceholder(id)
+        else { return nil }
         return id
     }
 
@@ -145,9 +177,11 @@ public struct ManifestReader {
     public static func standInBundleID(for path: String) -> String {
         var parts: [String] = []
         for component in path.split(separator: "/") where component != "." && component != ".." {
-            let cleaned = String(component.lowercased().unicodeScalars.map { scalar -> Character in
-                scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)) ? Character(scalar) : "-"
-            })
+            let cleaned = String(
+                component.lowercased().unicodeScalars.map { scalar -> Character in
+                    scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar))
+                        ? Character(scalar) : "-"
+                })
             let trimmed = cleaned.split(separator: "-", omittingEmptySubsequences: true).joined(separator: "-")
             if !trimmed.isEmpty { parts.append(trimmed) }
         }
@@ -161,23 +195,34 @@ public struct ManifestReader {
     /// shared dictionary 400,000 times once produced 400,000 findings and 80 MB of output.
     public static let maxEntriesPerList = 2_000
 
-    private static func bounded(_ entries: [PlistNode], key: String, at mark: Mark, _ context: inout Context) -> ArraySlice<PlistNode> {
+    private static func bounded(
+        _ entries: [PlistNode], key: String, at mark: Mark, _ context: inout Context
+    ) -> ArraySlice<PlistNode> {
         guard entries.count > maxEntriesPerList else { return entries[...] }
-        context.report("manifest.too-many-entries", .warning,
-                       "\(key) has \(entries.count) entries; only the first \(maxEntriesPerList) are read (real apps have about a hundred at most)", at: mark, subject: key)
+        context.report(
+            "manifest.too-many-entries", .warning,
+            "\(key) has \(entries.count) entries; only the first \(maxEntriesPerList) are read (real apps have about a hundred at most)",
+            at: mark, subject: key)
         return entries.prefix(maxEntriesPerList)
     }
 
     private func readClaims(_ root: PlistDictionary, _ context: inout Context) -> [DocumentClaim] {
         guard let node = root["CFBundleDocumentTypes"] else { return [] }
         guard let entries = node.asArray else {
-            context.report("manifest.invalid-value", .error, "CFBundleDocumentTypes must be an array of dictionaries, found \(node.kindDescription)", at: node.mark, subject: "CFBundleDocumentTypes")
+            context.report(
+                "manifest.invalid-value", .error,
+                "CFBundleDocumentTypes must be an array of dictionaries, found \(node.kindDescription)", at: node.mark,
+                subject: "CFBundleDocumentTypes")
             return []
         }
         var claims: [DocumentClaim] = []
-        for (index, entry) in Self.bounded(entries, key: "CFBundleDocumentTypes", at: node.mark, &context).enumerated() {
+        for (index, entry) in Self.bounded(entries, key: "CFBundleDocumentTypes", at: node.mark, &context).enumerated()
+        {
             guard let dict = entry.asDictionary else {
-                context.report("manifest.invalid-value", .error, "document type #\(index + 1) in CFBundleDocumentTypes must be a dictionary, found \(entry.kindDescription)", at: entry.mark, subject: "CFBundleDocumentTypes")
+                context.report(
+                    "manifest.invalid-value", .error,
+                    "document type #\(index + 1) in CFBundleDocumentTypes must be a dictionary, found \(entry.kindDescription)",
+                    at: entry.mark, subject: "CFBundleDocumentTypes")
                 continue
             }
             context.reportDuplicateKeys(in: dict)
@@ -189,20 +234,29 @@ public struct ManifestReader {
                     claim.role = known
                 } else {
                     claim.role = .viewer
-                    context.report("manifest.unknown-role", .warning, "unknown CFBundleTypeRole '\(role.value)' (expected Editor, Viewer, Shell, None, QLGenerator or MDImporter); treated as Viewer", at: role.location)
+                    context.report(
+                        "manifest.unknown-role", .warning,
+                        "unknown CFBundleTypeRole '\(role.value)' (expected Editor, Viewer, Shell, None, QLGenerator or MDImporter); treated as Viewer",
+                        at: role.location)
                 }
             } else {
                 claim.role = .viewer
-                context.findings.append(Finding(rule: "missing-role", severity: .warning,
-                    message: "document type\(claim.name.map { " '\($0)'" } ?? " #\(index)") has no CFBundleTypeRole; it counts as Viewer — add <key>CFBundleTypeRole</key><string>Viewer</string> (or Editor)",
-                    location: claim.location, subject: claim.name))
+                context.findings.append(
+                    Finding(
+                        rule: "missing-role", severity: .warning,
+                        message:
+                            "document type\(claim.name.map { " '\($0)'" } ?? " #\(index)") has no CFBundleTypeRole; it counts as Viewer — add <key>CFBundleTypeRole</key><string>Viewer</string> (or Editor)",
+                        location: claim.location, subject: claim.name))
             }
             if let rank = context.string(dict, "LSHandlerRank") {
                 claim.declaredRank = rank.value
                 if let known = HandlerRank(plistValue: rank.value) {
                     claim.rank = known
                 } else {
-                    context.report("manifest.unknown-rank", .error, "unknown LSHandlerRank '\(rank.value)' (expected Owner, Default, Alternate or None); treated as Default", at: rank.location)
+                    context.report(
+                        "manifest.unknown-rank", .error,
+                        "unknown LSHandlerRank '\(rank.value)' (expected Owner, Default, Alternate or None); treated as Default",
+                        at: rank.location)
                 }
             }
             claim.contentTypes = context.identifiers(dict, "LSItemContentTypes")
@@ -219,26 +273,40 @@ public struct ManifestReader {
 
     // MARK: - Type declarations
 
-    private func readDeclarations(_ root: PlistDictionary, key: String, kind: TypeDeclaration.Kind, owner: String, _ context: inout Context) -> [TypeDeclaration] {
+    private func readDeclarations(
+        _ root: PlistDictionary, key: String, kind: TypeDeclaration.Kind, owner: String, _ context: inout Context
+    ) -> [TypeDeclaration] {
         guard let node = root[key] else { return [] }
         guard let entries = node.asArray else {
-            context.report("manifest.invalid-value", .error, "\(key) must be an array of dictionaries, found \(node.kindDescription)", at: node.mark, subject: key)
+            context.report(
+                "manifest.invalid-value", .error,
+                "\(key) must be an array of dictionaries, found \(node.kindDescription)", at: node.mark, subject: key)
             return []
         }
         var declarations: [TypeDeclaration] = []
         for (index, entry) in Self.bounded(entries, key: key, at: node.mark, &context).enumerated() {
             guard let dict = entry.asDictionary else {
-                context.report("manifest.invalid-value", .error, "declaration #\(index + 1) in \(key) must be a dictionary, found \(entry.kindDescription)", at: entry.mark, subject: key)
+                context.report(
+                    "manifest.invalid-value", .error,
+                    "declaration #\(index + 1) in \(key) must be a dictionary, found \(entry.kindDescription)",
+                    at: entry.mark, subject: key)
                 continue
             }
             context.reportDuplicateKeys(in: dict)
             guard let identifier = context.string(dict, "UTTypeIdentifier") else {
-                context.report("manifest.missing-identifier", .error, "declaration #\(index + 1) in \(key) has no UTTypeIdentifier; the declaration is ignored", at: entry.mark, subject: key)
+                context.report(
+                    "manifest.missing-identifier", .error,
+                    "declaration #\(index + 1) in \(key) has no UTTypeIdentifier; the declaration is ignored",
+                    at: entry.mark, subject: key)
                 continue
             }
             if Context.isBlank(identifier.value) {
-                context.findings.append(Finding(rule: "empty-identifier", severity: .warning,
-                    message: "declaration #\(index + 1) in \(key) has an empty UTTypeIdentifier; the declaration is ignored", location: identifier.location, subject: key))
+                context.findings.append(
+                    Finding(
+                        rule: "empty-identifier", severity: .warning,
+                        message:
+                            "declaration #\(index + 1) in \(key) has an empty UTTypeIdentifier; the declaration is ignored",
+                        location: identifier.location, subject: key))
                 continue
             }
             let parents = context.identifiers(dict, "UTTypeConformsTo")
@@ -247,7 +315,8 @@ public struct ManifestReader {
                 if let spec = specNode.asDictionary {
                     context.reportDuplicateKeys(in: spec)
                     for tagEntry in spec.entries {
-                        let values = context.stringList(tagEntry.value, what: "UTTypeTagSpecification.\(tagEntry.key)").map(\.value)
+                        let values = context.stringList(tagEntry.value, what: "UTTypeTagSpecification.\(tagEntry.key)")
+                            .map(\.value)
                         if let existing = tags.firstIndex(where: { $0.tagClass == tagEntry.key }) {
                             tags[existing].tags = values
                         } else {
@@ -255,23 +324,27 @@ public struct ManifestReader {
                         }
                     }
                 } else {
-                    context.report("manifest.invalid-value", .warning, "UTTypeTagSpecification must be a dictionary, found \(specNode.kindDescription)", at: specNode.mark, subject: identifier.value)
+                    context.report(
+                        "manifest.invalid-value", .warning,
+                        "UTTypeTagSpecification must be a dictionary, found \(specNode.kindDescription)",
+                        at: specNode.mark, subject: identifier.value)
                 }
             }
             var iconFiles = context.stringList(dict, "UTTypeIconFiles").map(\.value)
             if let single = context.string(dict, "UTTypeIconFile") { iconFiles.append(single.value) }
-            declarations.append(TypeDeclaration(
-                identifier: identifier.value,
-                kind: kind,
-                origin: .manifest(bundleID: owner),
-                parents: parents.map(\.value),
-                tags: tags,
-                description: context.string(dict, "UTTypeDescription")?.value,
-                referenceURL: context.string(dict, "UTTypeReferenceURL")?.value,
-                iconFiles: iconFiles,
-                location: context.location(entry.mark),
-                parentLocations: parents.map(\.location)
-            ))
+            declarations.append(
+                TypeDeclaration(
+                    identifier: identifier.value,
+                    kind: kind,
+                    origin: .manifest(bundleID: owner),
+                    parents: parents.map(\.value),
+                    tags: tags,
+                    description: context.string(dict, "UTTypeDescription")?.value,
+                    referenceURL: context.string(dict, "UTTypeReferenceURL")?.value,
+                    iconFiles: iconFiles,
+                    location: context.location(entry.mark),
+                    parentLocations: parents.map(\.location)
+                ))
         }
         return declarations
     }

@@ -12,7 +12,9 @@ public enum Placeholders {
     /// Expands through a lookup, so build settings can be resolved late (an `.xcconfig` value
     /// may name a setting defined further down, as in Xcode). `atSigns: false` leaves `@VAR@`
     /// alone: that is CMake's syntax, not Xcode's, and `.xcconfig` values contain `@` freely.
-    public static func expand(_ text: String, atSigns: Bool = true, lookup: (String) -> String?) -> (text: String, unresolved: [String]) {
+    public static func expand(
+        _ text: String, atSigns: Bool = true, lookup: (String) -> String?
+    ) -> (text: String, unresolved: [String]) {
         guard mayContainReference(text, atSigns: atSigns) else { return (text, []) }
         var output = ""
         var unresolved: [String] = []
@@ -98,10 +100,13 @@ public enum Placeholders {
     }
 
     private static func isVariableName(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic) else {
+        guard let first = name.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic)
+        else {
             return false
         }
-        return name.unicodeScalars.allSatisfy { $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
+        return name.unicodeScalars.allSatisfy {
+            $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)))
+        }
     }
 
     /// Xcode's build-setting modifiers that matter for bundle ids and names, as its build system
@@ -118,7 +123,9 @@ public enum Placeholders {
             case "identifier":
                 result = mangle(result, keep: { $0 == "_" }, replacement: "_", leadingDigit: "_")
             case "c99extidentifier":
-                result = mangle(result, keep: { $0 == "_" || (!$0.isASCII && $0.properties.isAlphabetic) }, replacement: "_", leadingDigit: nil)
+                result = mangle(
+                    result, keep: { $0 == "_" || (!$0.isASCII && $0.properties.isAlphabetic) }, replacement: "_",
+                    leadingDigit: nil)
                 if let first = result.unicodeScalars.first, ("0"..."9").contains(first) { result = "_" + result }
             case "lower": result = result.lowercased()
             case "upper": result = result.uppercased()
@@ -130,7 +137,9 @@ public enum Placeholders {
         return result
     }
 
-    private static func mangle(_ text: String, keep: (Unicode.Scalar) -> Bool, replacement: Character, leadingDigit: Character?) -> String {
+    private static func mangle(
+        _ text: String, keep: (Unicode.Scalar) -> Bool, replacement: Character, leadingDigit: Character?
+    ) -> String {
         var output = ""
         for (offset, scalar) in text.unicodeScalars.enumerated() {
             let letter = scalar.isASCII && scalar.properties.isAlphabetic

@@ -40,11 +40,16 @@ public struct BuildParameters: Sendable, Equatable {
         var pi = 0, vi = 0, star = -1, mark = 0
         while vi < v.count {
             if pi < p.count, p[pi] == UInt8(ascii: "*") {
-                star = pi; mark = vi; pi += 1
+                star = pi
+                mark = vi
+                pi += 1
             } else if pi < p.count, p[pi] == v[vi] {
-                pi += 1; vi += 1
+                pi += 1
+                vi += 1
             } else if star >= 0 {
-                pi = star + 1; mark += 1; vi = mark
+                pi = star + 1
+                mark += 1
+                vi = mark
             } else {
                 return false
             }

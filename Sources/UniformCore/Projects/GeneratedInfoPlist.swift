@@ -12,14 +12,18 @@ enum GeneratedInfoPlist {
             let m = location.map(mark) ?? targetMark
             entries.append(PlistEntry(key: key, keyMark: m, value: PlistNode(value, mark: m)))
         }
-        add("CFBundleIdentifier", .string("$(PRODUCT_BUNDLE_IDENTIFIER)"), app.settingLocations["PRODUCT_BUNDLE_IDENTIFIER"])
+        add(
+            "CFBundleIdentifier", .string("$(PRODUCT_BUNDLE_IDENTIFIER)"),
+            app.settingLocations["PRODUCT_BUNDLE_IDENTIFIER"])
         add("CFBundleName", .string("$(PRODUCT_NAME)"), nil)
         add("CFBundlePackageType", .string("$(PRODUCT_BUNDLE_PACKAGE_TYPE)"), nil)
         for key in app.generatedKeys where key.key != "CFBundleIdentifier" && key.key != "CFBundleName" {
             add(key.key, value(of: key), key.location)
         }
         if app.platform == .ios { add("LSRequiresIPhoneOS", .boolean(true), nil) }
-        return PlistDocument(file: app.project, format: .openStep, root: PlistNode(.dictionary(PlistDictionary(entries: entries)), mark: targetMark))
+        return PlistDocument(
+            file: app.project, format: .openStep,
+            root: PlistNode(.dictionary(PlistDictionary(entries: entries)), mark: targetMark))
     }
 
     /// `INFOPLIST_KEY_*` values are strings in the project; Xcode writes booleans for YES/NO
@@ -28,7 +32,8 @@ enum GeneratedInfoPlist {
         let upper = key.value.uppercased()
         if upper == "YES" || upper == "NO" { return .boolean(upper == "YES") }
         if arrayKeys.contains(where: { key.key.hasPrefix($0) }) {
-            return .array(key.value.split(separator: " ").map { PlistNode(.string(String($0)), mark: mark(key.location)) })
+            return .array(
+                key.value.split(separator: " ").map { PlistNode(.string(String($0)), mark: mark(key.location)) })
         }
         return .string(key.value)
     }

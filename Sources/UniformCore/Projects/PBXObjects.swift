@@ -9,7 +9,8 @@ struct PBXObjects {
         table.reserveCapacity(objects.count)
         for entry in objects.entries {
             if let dict = entry.value.dictionary {
-                table[entry.key] = PBXObject(dictionary: dict, location: SourceLocation(file: file, mark: entry.keyMark))
+                table[entry.key] = PBXObject(
+                    dictionary: dict, location: SourceLocation(file: file, mark: entry.keyMark))
             }
         }
     }
@@ -17,7 +18,7 @@ struct PBXObjects {
     subscript(id: String) -> PBXObject? { table[id] }
 
     /// Every object, for building reverse links (a group's children to the group).
-    var all: Dictionary<String, PBXObject> { table }
+    var all: [String: PBXObject] { table }
 }
 
 /// One object of a project file.
@@ -47,8 +48,10 @@ struct PBXObject {
             case .array(let items): value = items.compactMap(\.string).joined(separator: " ")
             default: continue
             }
-            result.append(SettingAssignment(name: name, conditions: conditions, value: value,
-                                            location: SourceLocation(file: file, mark: entry.keyMark)))
+            result.append(
+                SettingAssignment(
+                    name: name, conditions: conditions, value: value,
+                    location: SourceLocation(file: file, mark: entry.keyMark)))
         }
         return result
     }

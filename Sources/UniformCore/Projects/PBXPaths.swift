@@ -46,8 +46,9 @@ struct PBXPaths {
     func baseConfiguration(of config: PBXObject) -> String? {
         if let ref = config.string("baseConfigurationReference") { return path(ofReference: ref) }
         if let anchor = config.string("baseConfigurationReferenceAnchor"),
-           let relative = config.string("baseConfigurationReferenceRelativePath"),
-           let base = path(ofReference: anchor) {
+            let relative = config.string("baseConfigurationReferenceRelativePath"),
+            let base = path(ofReference: anchor)
+        {
             return ProjectPath.join(base, relative)
         }
         return nil

@@ -47,14 +47,17 @@ public struct ProductType: Sendable, Equatable, CustomStringConvertible {
 
     /// An extension of some kind (embedded in a host app).
     public var isExtension: Bool {
-        identifier.contains("extension") || identifier == "com.apple.product-type.xpc-service" || identifier == "com.apple.product-type.bundle"
+        identifier.contains("extension") || identifier == "com.apple.product-type.xpc-service"
+            || identifier == "com.apple.product-type.bundle"
     }
 
     /// The wrapper Xcode gives the product when no setting names one.
     var defaultWrapperExtension: String? {
         switch identifier {
         case _ where identifier.hasPrefix("com.apple.product-type.application"): "app"
-        case "com.apple.product-type.extensionkit-extension", _ where identifier.contains("app-extension"), _ where identifier.contains("watchkit"): "appex"
+        case "com.apple.product-type.extensionkit-extension",
+            _ where identifier.contains("app-extension"), _ where identifier.contains("watchkit"):
+            "appex"
         case "com.apple.product-type.xpc-service": "xpc"
         case "com.apple.product-type.system-extension": "systemextension"
         case "com.apple.product-type.bundle": "bundle"
@@ -73,6 +76,7 @@ public struct ProductType: Sendable, Equatable, CustomStringConvertible {
 
     /// Short, for listings: `application`, `app-extension`, `xpc-service`.
     public var description: String {
-        identifier.hasPrefix("com.apple.product-type.") ? String(identifier.dropFirst("com.apple.product-type.".count)) : identifier
+        identifier.hasPrefix("com.apple.product-type.")
+            ? String(identifier.dropFirst("com.apple.product-type.".count)) : identifier
     }
 }

@@ -30,8 +30,14 @@ public struct ProjectDiscovery: Sendable {
             if name.hasPrefix(".") { return false }
             if entry.isDirectory {
                 if skippedFolders.contains(name) { return false }
-                if name.hasSuffix(".xcodeproj") { projects.append(entry.relative); return false }
-                if name.hasSuffix(".xcworkspace") { workspaces.append(entry.relative); return false }
+                if name.hasSuffix(".xcodeproj") {
+                    projects.append(entry.relative)
+                    return false
+                }
+                if name.hasSuffix(".xcworkspace") {
+                    workspaces.append(entry.relative)
+                    return false
+                }
                 return true
             }
             if entry.exists, ManifestLoader.looksLikePlist(name) { plists.append(entry.relative) }
@@ -46,26 +52,38 @@ public struct ProjectDiscovery: Sendable {
         for workspace in found.workspaces {
             let listed: XcodeWorkspace
             do { listed = try XcodeWorkspace.load(workspace) } catch {
-                found.findings.append(Finding(rule: "xcode.unreadable-workspace", severity: .warning, message: error.message, location: error.location))
+                found.findings.append(
+                    Finding(
+                        rule: "xcode.unreadable-workspace", severity: .warning, message: error.message,
+                        location: error.location))
                 continue
             }
             for (project, location) in listed.projects {
                 let canonical = XCConfig.canonical(project)
                 guard !known.contains(canonical) else { continue }
                 guard canonical == boundary || canonical.hasPrefix(boundary == "/" ? "/" : boundary + "/") else {
-                    found.findings.append(Finding(rule: "xcode.outside-repository", severity: .note,
-                        message: "the workspace lists \(ProjectPath.lastComponent(project)), which is outside the folder searched; it is not read",
-                        location: location, subject: ProjectPath.lastComponent(project)))
+                    found.findings.append(
+                        Finding(
+                            rule: "xcode.outside-repository", severity: .note,
+                            message:
+                                "the workspace lists \(ProjectPath.lastComponent(project)), which is outside the folder searched; it is not read",
+                            location: location, subject: ProjectPath.lastComponent(project)))
                     continue
                 }
                 var isDirectory: ObjCBool = false
-                if FileManager.default.fileExists(atPath: ProjectPath.join(project, "project.pbxproj"), isDirectory: &isDirectory), !isDirectory.boolValue {
+                if FileManager.default.fileExists(
+                    atPath: ProjectPath.join(project, "project.pbxproj"), isDirectory: &isDirectory),
+                    !isDirectory.boolValue
+                {
                     known.insert(canonical)
                     found.projects.append(project)
                 } else {
-                    found.findings.append(Finding(rule: "xcode.missing-project", severity: .note,
-                        message: "the workspace lists \(project), which is not in the repository (a submodule not checked out?); its targets are not read",
-                        location: location, subject: project))
+                    found.findings.append(
+                        Finding(
+                            rule: "xcode.missing-project", severity: .note,
+                            message:
+                                "the workspace lists \(project), which is not in the repository (a submodule not checked out?); its targets are not read",
+                            location: location, subject: project))
                 }
             }
         }

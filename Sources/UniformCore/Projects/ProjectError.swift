@@ -11,7 +11,9 @@ public struct ProjectError: Error, Sendable, CustomStringConvertible {
     }
 
     init(_ error: PlistError, file: String) {
-        self.init(location: SourceLocation(file: file, line: error.mark?.line, column: error.mark?.column), message: error.message)
+        self.init(
+            location: SourceLocation(file: file, line: error.mark?.line, column: error.mark?.column),
+            message: error.message)
     }
 
     public var description: String { "\(location): \(message)" }

@@ -5,16 +5,20 @@ import UniformPlist
 /// KEY=value` does), the platform from its SDK, the keys `GENERATE_INFOPLIST_FILE` adds where
 /// the file has none, and findings about an unresolved bundle id that say where the setting is.
 enum ProjectManifest {
-    static func read(_ document: PlistDocument, app: ProjectApp, entry: ManifestLoader.Entry, defines: [String: String]) -> Manifest {
+    static func read(
+        _ document: PlistDocument, app: ProjectApp, entry: ManifestLoader.Entry, defines: [String: String]
+    ) -> Manifest {
         let table = app.settings.merging(defines) { _, define in define }
-        var manifest = ManifestReader(defines: table, platform: app.platform).read(document, file: entry.displayPath, standInSeed: entry.standInSeed)
+        var manifest = ManifestReader(defines: table, platform: app.platform).read(
+            document, file: entry.displayPath, standInSeed: entry.standInSeed)
         if app.generatesInfoPlist, case .dictionary(let root) = document.root.value {
             for key in app.generatedKeys where root[key.key] == nil {
                 let value = GeneratedInfoPlist.value(of: key)
                 switch (key.key, value) {
                 case ("CFBundleDisplayName", .string(let s)): manifest.name = s
                 case ("CFBundleName", .string(let s)) where manifest.name == nil: manifest.name = s
-                case ("LSSupportsOpeningDocumentsInPlace", .boolean(let b)): manifest.supportsOpeningDocumentsInPlace = b
+                case ("LSSupportsOpeningDocumentsInPlace", .boolean(let b)):
+                    manifest.supportsOpeningDocumentsInPlace = b
                 case ("UISupportsDocumentBrowser", .boolean(let b)): manifest.supportsDocumentBrowser = b
                 case ("UIFileSharingEnabled", .boolean(let b)): manifest.fileSharingEnabled = b
                 default: break
@@ -22,13 +26,17 @@ enum ProjectManifest {
             }
         }
         let bundleIDSetting = app.settingLocations["PRODUCT_BUNDLE_IDENTIFIER"]
-        manifest.origin = ManifestOrigin(project: app.project, target: app.target, productType: app.productType.description,
-                                         configuration: app.configuration, platformReason: app.platformReason,
-                                         location: app.location, bundleIDSetting: bundleIDSetting)
+        manifest.origin = ManifestOrigin(
+            project: app.project, target: app.target, productType: app.productType.description,
+            configuration: app.configuration, platformReason: app.platformReason,
+            location: app.location, bundleIDSetting: bundleIDSetting)
         manifest.origin?.host = app.host
         // Xcode adding CFBundleIdentifier to a generated Info.plist is how such targets work.
         manifest.findings.removeAll { $0.rule == "bundle-id-generated" }
-        for index in manifest.findings.indices where manifest.findings[index].rule == "bundle-id-placeholder" || manifest.findings[index].rule == "bundle-id-missing" {
+        for index in manifest.findings.indices
+        where manifest.findings[index].rule == "bundle-id-placeholder"
+            || manifest.findings[index].rule == "bundle-id-missing"
+        {
             manifest.findings[index].message += context(for: app, setting: bundleIDSetting)
         }
         return manifest

@@ -29,16 +29,22 @@ public struct ProjectReader {
     public func read(_ project: XcodeProject) -> Result {
         var result = Result()
         var xcconfigs = XCConfigCache(boundary: boundary)
-        let projectConfig = project.configurations.first { $0.name == configuration }
+        let projectConfig =
+            project.configurations.first { $0.name == configuration }
             ?? project.defaultConfigurationName.flatMap { d in project.configurations.first { $0.name == d } }
             ?? project.configurations.first
         if let projectConfig, projectConfig.name != configuration {
-            result.findings.append(Finding(rule: "xcode.configuration-missing", severity: .note,
-                message: "\(project.name) has no build configuration '\(configuration)'; using '\(projectConfig.name)'",
-                location: projectConfig.location, subject: configuration))
+            result.findings.append(
+                Finding(
+                    rule: "xcode.configuration-missing", severity: .note,
+                    message:
+                        "\(project.name) has no build configuration '\(configuration)'; using '\(projectConfig.name)'",
+                    location: projectConfig.location, subject: configuration))
         }
         var hosts: [String: String] = [:]
-        for target in project.targets { for embedded in target.embeddedTargets where hosts[embedded] == nil { hosts[embedded] = target.name } }
+        for target in project.targets {
+            for embedded in target.embeddedTargets where hosts[embedded] == nil { hosts[embedded] = target.name }
+        }
 
         for target in project.targets {
             guard let productType = target.productType else {
@@ -48,47 +54,75 @@ public struct ProjectReader {
             let targetConfig = target.configuration(named: projectConfig?.name ?? configuration)
             let configName = targetConfig?.name ?? configuration
             let upper = [
-                SettingsStack.Level(name: "project xcconfig", assignments: xcconfigs.assignments(projectConfig?.baseConfiguration, from: projectConfig?.location, into: &result.findings)),
+                SettingsStack.Level(
+                    name: "project xcconfig",
+                    assignments: xcconfigs.assignments(
+                        projectConfig?.baseConfiguration, from: projectConfig?.location, into: &result.findings)),
                 SettingsStack.Level(name: "project", assignments: projectConfig?.settings ?? []),
-                SettingsStack.Level(name: "target xcconfig", assignments: xcconfigs.assignments(targetConfig?.baseConfiguration, from: targetConfig?.location, into: &result.findings)),
+                SettingsStack.Level(
+                    name: "target xcconfig",
+                    assignments: xcconfigs.assignments(
+                        targetConfig?.baseConfiguration, from: targetConfig?.location, into: &result.findings)),
                 SettingsStack.Level(name: "target", assignments: targetConfig?.settings ?? []),
             ]
             func levels(sdk: String?) -> [SettingsStack.Level] {
-                [SettingsStack.Level(name: "defaults", assignments: defaults(project: project, target: target, productType: productType, configuration: configName, sdk: sdk))] + upper
+                [
+                    SettingsStack.Level(
+                        name: "defaults",
+                        assignments: defaults(
+                            project: project, target: target, productType: productType, configuration: configName,
+                            sdk: sdk))
+                ] + upper
             }
-            let neutral = SettingsStack(levels: levels(sdk: nil), parameters: BuildParameters(sdk: nil, configuration: configName))
+            let neutral = SettingsStack(
+                levels: levels(sdk: nil), parameters: BuildParameters(sdk: nil, configuration: configName))
             let wrapper = neutral.value("WRAPPER_EXTENSION")
             guard productType.isAppLike(wrapperExtension: wrapper) else {
-                result.skipped.append((target.name, "\(productType)\(wrapper.map { " (.\($0))" } ?? "") is not an app, extension or document plug-in"))
+                result.skipped.append(
+                    (
+                        target.name,
+                        "\(productType)\(wrapper.map { " (.\($0))" } ?? "") is not an app, extension or document plug-in"
+                    ))
                 continue
             }
             let (platforms, reason, others) = Self.platforms(neutral)
             if platforms.isEmpty {
-                result.skipped.append((target.name, "builds for \(others.joined(separator: ", ")) only; uniform models iOS and macOS"))
+                result.skipped.append(
+                    (target.name, "builds for \(others.joined(separator: ", ")) only; uniform models iOS and macOS"))
                 continue
             }
             for (platform, sdk) in platforms {
-                let stack = SettingsStack(levels: levels(sdk: sdk), parameters: BuildParameters(sdk: sdk, configuration: configName))
+                let stack = SettingsStack(
+                    levels: levels(sdk: sdk), parameters: BuildParameters(sdk: sdk, configuration: configName))
                 let settings = stack.table()
                 result.findings += stack.findings
                 var locations: [String: SourceLocation] = [:]
                 var generated: [ProjectApp.GeneratedKey] = []
-                for name in settings.keys where name == "PRODUCT_BUNDLE_IDENTIFIER" || name == "INFOPLIST_FILE" || name.hasPrefix("INFOPLIST_KEY_") {
+                for name in settings.keys
+                where name == "PRODUCT_BUNDLE_IDENTIFIER" || name == "INFOPLIST_FILE"
+                    || name.hasPrefix("INFOPLIST_KEY_")
+                {
                     guard let location = stack.location(of: name) else { continue }
                     locations[name] = location
                     if name.hasPrefix("INFOPLIST_KEY_"), let value = settings[name] {
-                        generated.append(.init(key: String(name.dropFirst("INFOPLIST_KEY_".count)), value: value, location: location))
+                        generated.append(
+                            .init(key: String(name.dropFirst("INFOPLIST_KEY_".count)), value: value, location: location)
+                        )
                     }
                 }
-                let infoPlist = settings["INFOPLIST_FILE"].flatMap { $0.isEmpty ? nil : rooted(ProjectPath.join(project.sourceRoot, $0), in: project) }
-                result.apps.append(ProjectApp(
-                    project: project.file, target: target.name, productType: productType, configuration: configName,
-                    platform: platform, platformReason: reason, infoPlist: infoPlist,
-                    generatesInfoPlist: settings["GENERATE_INFOPLIST_FILE"]?.uppercased() == "YES",
-                    settings: settings, settingLocations: locations,
-                    generatedKeys: generated.sorted { $0.key < $1.key }, host: hosts[target.name],
-                    unreadIncludes: xcconfigs.unread(targetConfig?.baseConfiguration) + xcconfigs.unread(projectConfig?.baseConfiguration),
-                    location: target.location))
+                let infoPlist = settings["INFOPLIST_FILE"].flatMap {
+                    $0.isEmpty ? nil : rooted(ProjectPath.join(project.sourceRoot, $0), in: project)
+                }
+                result.apps.append(
+                    ProjectApp(
+                        project: project.file, target: target.name, productType: productType, configuration: configName,
+                        platform: platform, platformReason: reason, infoPlist: infoPlist,
+                        generatesInfoPlist: settings["GENERATE_INFOPLIST_FILE"]?.uppercased() == "YES",
+                        settings: settings, settingLocations: locations,
+                        generatedKeys: generated.sorted { $0.key < $1.key }, host: hosts[target.name],
+                        unreadIncludes: xcconfigs.unread(targetConfig?.baseConfiguration)
+                            + xcconfigs.unread(projectConfig?.baseConfiguration),
+                        location: target.location))
             }
         }
         var seen = Set<Finding>()
@@ -99,7 +133,9 @@ public struct ProjectReader {
     /// The settings Xcode supplies before any level sets one: names and the wrapper a target's
     /// settings are built from. Written from Xcode's build-setting reference; where Xcode's
     /// value depends on the build machine (paths under DerivedData) the setting is left out.
-    private func defaults(project: XcodeProject, target: ProjectTarget, productType: ProductType, configuration: String, sdk: String?) -> [SettingAssignment] {
+    private func defaults(
+        project: XcodeProject, target: ProjectTarget, productType: ProductType, configuration: String, sdk: String?
+    ) -> [SettingAssignment] {
         let location = target.location
         let root = absolute(project.sourceRoot)
         var pairs: [(String, String)] = [
@@ -142,7 +178,9 @@ public struct ProjectReader {
     /// multiplatform target (`SDKROOT = auto`, or none) builds for its `SUPPORTED_PLATFORMS`;
     /// an iOS app with `SUPPORTS_MACCATALYST = YES` is a Mac app too. Other platforms (tvOS,
     /// visionOS, watchOS, DriverKit) are returned in `others`: uniform answers for iOS and macOS.
-    static func platforms(_ settings: SettingsStack) -> (platforms: [(Platform, String)], reason: String, others: [String]) {
+    static func platforms(
+        _ settings: SettingsStack
+    ) -> (platforms: [(Platform, String)], reason: String, others: [String]) {
         let sdkroot = settings.value("SDKROOT")?.trimmingCharacters(in: CharacterSet(charactersIn: " ;")) ?? ""
         let supported = (settings.value("SUPPORTED_PLATFORMS") ?? "").split(separator: " ").map(String.init)
         var found: [(Platform, String)] = []
@@ -161,7 +199,8 @@ public struct ProjectReader {
         if sdkroot.isEmpty || sdkroot == "auto" {
             if supported.isEmpty {
                 add("macosx")
-                reason = "no SDKROOT or SUPPORTED_PLATFORMS set: macOS, as xcodebuild builds such a target (a guess where the project sets the SDK outside the repository)"
+                reason =
+                    "no SDKROOT or SUPPORTED_PLATFORMS set: macOS, as xcodebuild builds such a target (a guess where the project sets the SDK outside the repository)"
             } else {
                 supported.forEach(add)
                 reason = "SUPPORTED_PLATFORMS = \(supported.joined(separator: " "))"
@@ -186,14 +225,19 @@ struct XCConfigCache {
 
     init(boundary: String?) { self.boundary = boundary }
 
-    mutating func assignments(_ path: String?, from location: SourceLocation?, into findings: inout [Finding]) -> [SettingAssignment] {
+    mutating func assignments(
+        _ path: String?, from location: SourceLocation?, into findings: inout [Finding]
+    ) -> [SettingAssignment] {
         guard let path else { return [] }
         if let known = loaded[path] { return known?.assignments ?? [] }
         let canonical = XCConfig.canonical(path)
         if let boundary, !(canonical == boundary || canonical.hasPrefix(boundary == "/" ? "/" : boundary + "/")) {
-            findings.append(Finding(rule: "xcode.outside-repository", severity: .warning,
-                message: "the base configuration \(ProjectPath.lastComponent(path)) is outside the repository; it is not read and its settings are not applied",
-                location: location, subject: ProjectPath.lastComponent(path)))
+            findings.append(
+                Finding(
+                    rule: "xcode.outside-repository", severity: .warning,
+                    message:
+                        "the base configuration \(ProjectPath.lastComponent(path)) is outside the repository; it is not read and its settings are not applied",
+                    location: location, subject: ProjectPath.lastComponent(path)))
             loaded[path] = .some(nil)
             return []
         }
@@ -203,9 +247,11 @@ struct XCConfigCache {
             loaded[path] = config
             return config.assignments
         } catch {
-            findings.append(Finding(rule: "xcode.missing-xcconfig", severity: .warning,
-                message: "the base configuration \(path) is not in the repository; its settings are not applied",
-                location: location, subject: path))
+            findings.append(
+                Finding(
+                    rule: "xcode.missing-xcconfig", severity: .warning,
+                    message: "the base configuration \(path) is not in the repository; its settings are not applied",
+                    location: location, subject: path))
             loaded[path] = .some(nil)
             return []
         }

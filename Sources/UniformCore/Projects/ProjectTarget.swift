@@ -13,8 +13,10 @@ public struct ProjectTarget: Sendable {
     public var embeddedTargets: [String]
     public var location: SourceLocation
 
-    public init(name: String, kind: String, productType: ProductType?, configurations: [BuildConfiguration],
-                defaultConfigurationName: String?, embeddedTargets: [String], location: SourceLocation) {
+    public init(
+        name: String, kind: String, productType: ProductType?, configurations: [BuildConfiguration],
+        defaultConfigurationName: String?, embeddedTargets: [String], location: SourceLocation
+    ) {
         self.name = name
         self.kind = kind
         self.productType = productType

@@ -46,7 +46,10 @@ public struct SettingAssignment: Sendable, Equatable {
         var utf8 = name.utf8.makeIterator()
         guard let first = utf8.next(), first == UInt8(ascii: "_") || isASCIILetter(first) else { return false }
         while let byte = utf8.next() {
-            guard byte == UInt8(ascii: "_") || isASCIILetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return false }
+            guard
+                byte == UInt8(ascii: "_") || isASCIILetter(byte)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            else { return false }
         }
         return true
     }

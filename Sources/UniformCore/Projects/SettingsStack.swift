@@ -89,7 +89,8 @@ public final class SettingsStack {
             if let (assignment, position) = winner(name, in: levels[index], before: limit) {
                 let (fromLevel, fromLimit) = (index, position)
                 return expand(assignment.value) { reference in
-                    reference == "inherited" ? (self.resolve(name, level: fromLevel, before: fromLimit) ?? "") : self.value(reference)
+                    reference == "inherited"
+                        ? (self.resolve(name, level: fromLevel, before: fromLimit) ?? "") : self.value(reference)
                 }
             }
             index -= 1
@@ -105,14 +106,20 @@ public final class SettingsStack {
         var scalars = Array(text.unicodeScalars)[...]
         let out = expand(&scalars, closer: nil, lookup: lookup)
         if out.unicodeScalars.count > Self.maxLength {
-            findings.append(Finding(rule: "xcode.setting-too-long", severity: .warning,
-                message: "a build setting expands to more than \(Self.maxLength) characters; the value is cut there", location: nil))
+            findings.append(
+                Finding(
+                    rule: "xcode.setting-too-long", severity: .warning,
+                    message:
+                        "a build setting expands to more than \(Self.maxLength) characters; the value is cut there",
+                    location: nil))
             return String(String.UnicodeScalarView(out.unicodeScalars.prefix(Self.maxLength)))
         }
         return out
     }
 
-    private func expand(_ input: inout ArraySlice<Unicode.Scalar>, closer: Unicode.Scalar?, lookup: (String) -> String?) -> String {
+    private func expand(
+        _ input: inout ArraySlice<Unicode.Scalar>, closer: Unicode.Scalar?, lookup: (String) -> String?
+    ) -> String {
         var out = String.UnicodeScalarView()
         while let c = input.first {
             if let closer, c == closer { return String(out) }
@@ -123,7 +130,9 @@ public final class SettingsStack {
                 let body = expand(&input, closer: close, lookup: lookup)
                 guard input.first == close else {
                     // Unclosed: keep the text as written.
-                    out.append(c); out.append(open); out.append(contentsOf: body.unicodeScalars)
+                    out.append(c)
+                    out.append(open)
+                    out.append(contentsOf: body.unicodeScalars)
                     continue
                 }
                 input.removeFirst()
@@ -132,10 +141,17 @@ public final class SettingsStack {
                 let reference = parts.removeFirst()
                 if SettingAssignment.isSettingName(reference), let value = lookup(reference) {
                     out.append(contentsOf: Placeholders.apply(parts, to: value).unicodeScalars)
-                } else if SettingAssignment.isSettingName(reference), let fallback = parts.first(where: { $0.hasPrefix("default=") }) {
-                    out.append(contentsOf: Placeholders.apply(parts, to: String(fallback.dropFirst("default=".count))).unicodeScalars)
+                } else if SettingAssignment.isSettingName(reference),
+                    let fallback = parts.first(where: { $0.hasPrefix("default=") })
+                {
+                    out.append(
+                        contentsOf: Placeholders.apply(parts, to: String(fallback.dropFirst("default=".count)))
+                            .unicodeScalars)
                 } else {
-                    out.append(c); out.append(open); out.append(contentsOf: body.unicodeScalars); out.append(close)
+                    out.append(c)
+                    out.append(open)
+                    out.append(contentsOf: body.unicodeScalars)
+                    out.append(close)
                 }
                 if out.count > Self.maxLength * 2 { out = String.UnicodeScalarView(out.prefix(Self.maxLength * 2)) }
             } else {
@@ -148,8 +164,10 @@ public final class SettingsStack {
     private func reportCycle(_ name: String) {
         guard reportedCycles.insert(name).inserted else { return }
         let chain = (active.drop { $0 != name } + [name]).joined(separator: " → ")
-        findings.append(Finding(rule: "xcode.setting-cycle", severity: .warning,
-            message: "build setting \(name) refers to itself (\(chain)); the reference is left unexpanded",
-            location: location(of: name), subject: name))
+        findings.append(
+            Finding(
+                rule: "xcode.setting-cycle", severity: .warning,
+                message: "build setting \(name) refers to itself (\(chain)); the reference is left unexpanded",
+                location: location(of: name), subject: name))
     }
 }

@@ -57,9 +57,11 @@ public struct XcodeProject: Sendable {
     init(document: PlistDocument, path: String, file: String) throws(ProjectError) {
         let top = SourceLocation(file: file, mark: document.root.mark)
         guard let root = document.root.dictionary,
-              let objectsNode = root["objects"], let objectsDict = objectsNode.dictionary,
-              let rootID = root["rootObject"]?.string else {
-            throw ProjectError(location: top, message: "not an Xcode project: expected a dictionary with 'objects' and 'rootObject'")
+            let objectsNode = root["objects"], let objectsDict = objectsNode.dictionary,
+            let rootID = root["rootObject"]?.string
+        else {
+            throw ProjectError(
+                location: top, message: "not an Xcode project: expected a dictionary with 'objects' and 'rootObject'")
         }
         let objects = PBXObjects(objectsDict, file: file)
         guard let project = objects[rootID], project.isa == "PBXProject" else {
@@ -92,7 +94,9 @@ public struct XcodeProject: Sendable {
         // A product (the `.appex` a copy phase names) to the target that builds it.
         var targetByProduct: [String: String] = [:]
         for target in targetObjects {
-            if let product = target.string("productReference"), let name = target.string("name") { targetByProduct[product] = name }
+            if let product = target.string("productReference"), let name = target.string("name") {
+                targetByProduct[product] = name
+            }
         }
         targets = targetObjects.map { target in
             let (configs, defaultName) = configurationList(target.string("buildConfigurationList"))
@@ -100,7 +104,9 @@ public struct XcodeProject: Sendable {
             for phaseID in target.references("buildPhases") {
                 guard let phase = objects[phaseID], phase.isa == "PBXCopyFilesBuildPhase" else { continue }
                 for buildFileID in phase.references("files") {
-                    guard let ref = objects[buildFileID]?.string("fileRef"), let name = targetByProduct[ref], !embedded.contains(name) else { continue }
+                    guard let ref = objects[buildFileID]?.string("fileRef"), let name = targetByProduct[ref],
+                        !embedded.contains(name)
+                    else { continue }
                     embedded.append(name)
                 }
             }

@@ -18,7 +18,9 @@ public struct XcodeWorkspace: Sendable {
         let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
         let file = ProjectPath.join(trimmed, "contents.xcworkspacedata")
         guard let data = FileManager.default.contents(atPath: file) else {
-            throw ProjectError(location: SourceLocation(file: file), message: "cannot read the workspace (does it exist, and is it readable?)")
+            throw ProjectError(
+                location: SourceLocation(file: file),
+                message: "cannot read the workspace (does it exist, and is it readable?)")
         }
         return try parse(String(decoding: data, as: UTF8.self), path: trimmed, file: file)
     }
@@ -31,21 +33,34 @@ public struct XcodeWorkspace: Sendable {
         var i = 0, line = 1
         while i < scalars.count {
             let c = scalars[i]
-            if c == UInt8(ascii: "\n") { line += 1; i += 1; continue }
-            guard c == UInt8(ascii: "<") else { i += 1; continue }
+            if c == UInt8(ascii: "\n") {
+                line += 1
+                i += 1
+                continue
+            }
+            guard c == UInt8(ascii: "<") else {
+                i += 1
+                continue
+            }
             let start = i, startLine = line
             var j = i + 1
             var quote: UInt8? = nil
             while j < scalars.count {
                 let d = scalars[j]
                 if d == UInt8(ascii: "\n") { line += 1 }
-                if let q = quote { if d == q { quote = nil } }
-                else if d == UInt8(ascii: "\"") || d == UInt8(ascii: "'") { quote = d }
-                else if d == UInt8(ascii: ">") { break }
+                if let q = quote {
+                    if d == q { quote = nil }
+                } else if d == UInt8(ascii: "\"") || d == UInt8(ascii: "'") {
+                    quote = d
+                } else if d == UInt8(ascii: ">") {
+                    break
+                }
                 j += 1
             }
             guard j < scalars.count else {
-                throw ProjectError(location: SourceLocation(file: file, line: startLine), message: "unterminated element in the workspace")
+                throw ProjectError(
+                    location: SourceLocation(file: file, line: startLine),
+                    message: "unterminated element in the workspace")
             }
             let tag = String(decoding: scalars[(start + 1)..<j], as: UTF8.self)
             i = j + 1
@@ -57,7 +72,9 @@ public struct XcodeWorkspace: Sendable {
             let isGroup = tag.hasPrefix("Group"), isFileRef = tag.hasPrefix("FileRef")
             guard isGroup || isFileRef else { continue }
             let selfClosing = tag.hasSuffix("/")
-            let resolved = attribute("location", in: tag).flatMap { resolve($0, base: groups.last ?? container, container: container) }
+            let resolved = attribute("location", in: tag).flatMap {
+                resolve($0, base: groups.last ?? container, container: container)
+            }
             if isGroup {
                 if !selfClosing { groups.append(resolved ?? groups.last ?? container) }
             } else if let resolved, resolved.hasSuffix(".xcodeproj") {
@@ -82,7 +99,10 @@ public struct XcodeWorkspace: Sendable {
         guard let range = tag.range(of: name + " = \"") ?? tag.range(of: name + "=\"") else { return nil }
         let rest = tag[range.upperBound...]
         guard let end = rest.firstIndex(of: "\"") else { return nil }
-        return String(rest[..<end]).replacingOccurrences(of: "&amp;", with: "&").replacingOccurrences(of: "&quot;", with: "\"")
-            .replacingOccurrences(of: "&apos;", with: "'").replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+        return String(rest[..<end]).replacingOccurrences(of: "&amp;", with: "&").replacingOccurrences(
+            of: "&quot;", with: "\""
+        )
+        .replacingOccurrences(of: "&apos;", with: "'").replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(
+            of: "&gt;", with: ">")
     }
 }

@@ -31,7 +31,9 @@ public struct HandoffReport {
         } else {
             lines.append("  annotation: (none)")
         }
-        for touch in result.touches { lines.append("  rule \(touch.location): \(touch.action)\(touch.reason.map { " — \($0)" } ?? "")") }
+        for touch in result.touches {
+            lines.append("  rule \(touch.location): \(touch.action)\(touch.reason.map { " — \($0)" } ?? "")")
+        }
         return lines.joined(separator: "\n")
     }
 }

@@ -12,18 +12,24 @@ public struct ResolutionReport {
 
     public var json: JSONValue {
         let r = resolution
-        var query: [(String, JSONValue)] = [("text", .string(r.query.text)), ("kind", .string(r.query.target.kind)), ("role", .string(r.query.role.rawValue))]
+        var query: [(String, JSONValue)] = [
+            ("text", .string(r.query.text)), ("kind", .string(r.query.target.kind)),
+            ("role", .string(r.query.role.rawValue)),
+        ]
         query.append(("conforming_to", .optional(r.query.conformingTo)))
         query.append(("from", .optional(r.query.from)))
         return .object([
             ("schema_version", .int(uniformSchemaVersion)),
             ("query", .object(query)),
-            ("type", .object([
-                ("identifier", .string(r.type.identifier)),
-                ("dynamic", .bool(r.type.isDynamic)),
-                ("supertypes", .array(supertypes.map(JSONValue.string))),
-                ("other_claimants", .array(r.type.alternatives.map { .string(graph.identifier($0)) })),
-            ])),
+            (
+                "type",
+                .object([
+                    ("identifier", .string(r.type.identifier)),
+                    ("dynamic", .bool(r.type.isDynamic)),
+                    ("supertypes", .array(supertypes.map(JSONValue.string))),
+                    ("other_claimants", .array(r.type.alternatives.map { .string(graph.identifier($0)) })),
+                ])
+            ),
             ("handlers", .array(r.handlers.map(Self.json))),
             ("excluded", .array(r.excluded.map(Self.json))),
             ("default", .optional(r.defaultHandler)),
@@ -72,7 +78,9 @@ public struct ResolutionReport {
     }
 
     static func json(_ t: RuleTouch) -> JSONValue {
-        .object([("rule", JSONValue(t.location)), ("action", .string(t.action.description)), ("reason", .optional(t.reason))])
+        .object([
+            ("rule", JSONValue(t.location)), ("action", .string(t.action.description)), ("reason", .optional(t.reason)),
+        ])
     }
 
     // MARK: Text
@@ -82,7 +90,8 @@ public struct ResolutionReport {
     public static func sameAnswer(_ a: ResolutionReport, _ b: ResolutionReport) -> Bool {
         let x = a.resolution, y = b.resolution
         return x.type.identifier == y.type.identifier && x.defaultHandler == y.defaultHandler
-            && x.handlers.map(\.bundleID) == y.handlers.map(\.bundleID) && x.excluded.map(\.bundleID) == y.excluded.map(\.bundleID)
+            && x.handlers.map(\.bundleID) == y.handlers.map(\.bundleID)
+            && x.excluded.map(\.bundleID) == y.excluded.map(\.bundleID)
             && x.notes == y.notes && x.previewable == y.previewable && x.previewedBy == y.previewedBy
             // One bundle id on both platforms is two apps when their claims are in two files.
             && x.handlers.map(\.claim.file) == y.handlers.map(\.claim.file)
@@ -100,7 +109,9 @@ public struct ResolutionReport {
         let supers = supertypes
         lines.append("  conforms to: " + (supers.isEmpty ? "(nothing)" : supers.joined(separator: ", ")))
         if !r.type.alternatives.isEmpty {
-            lines.append("  also claiming this tag (lost the lookup): " + r.type.alternatives.map { graph.identifier($0) }.joined(separator: ", "))
+            lines.append(
+                "  also claiming this tag (lost the lookup): "
+                    + r.type.alternatives.map { graph.identifier($0) }.joined(separator: ", "))
         }
         lines.append("handlers (role \(r.query.role.rawValue)):")
         if r.handlers.isEmpty { lines.append("  (none: no app can open this document)") }
@@ -109,7 +120,8 @@ public struct ResolutionReport {
             var line = "  \(n + 1). " + c.bundleID.padding(toLength: width, withPad: " ", startingAt: 0)
             line += "  " + c.rank.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)
             line += c.role.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
-            line += c.match == .conforms || c.match == .wildcard ? "\(c.match.rawValue) (\(c.distance))" : c.match.rawValue
+            line +=
+                c.match == .conforms || c.match == .wildcard ? "\(c.match.rawValue) (\(c.distance))" : c.match.rawValue
             var flags: [String] = []
             if c.bundleID == r.defaultHandler { flags.append("default") }
             if c.isUserDefault { flags.append("user default") }
@@ -120,7 +132,10 @@ public struct ResolutionReport {
                 lines.append("       claim: \(c.claim)")
                 if c.path.count > 1 { lines.append("       path: " + c.path.joined(separator: " → ")) }
                 for reason in c.reasons { lines.append("       - \(reason)") }
-                for touch in c.touches { lines.append("       rule \(touch.location): \(touch.action)\(touch.reason.map { " — \($0)" } ?? "")") }
+                for touch in c.touches {
+                    lines.append(
+                        "       rule \(touch.location): \(touch.action)\(touch.reason.map { " — \($0)" } ?? "")")
+                }
             }
         }
         if !r.excluded.isEmpty {
@@ -129,16 +144,23 @@ public struct ResolutionReport {
                 lines.append("  - \(e.bundleID): \(e.reason)")
                 if explain {
                     lines.append("       claim: \(e.claim) (\(e.match.rawValue) on \(e.claimedType))")
-                    for touch in e.touches { lines.append("       rule \(touch.location): \(touch.action)\(touch.reason.map { " — \($0)" } ?? "")") }
+                    for touch in e.touches {
+                        lines.append(
+                            "       rule \(touch.location): \(touch.action)\(touch.reason.map { " — \($0)" } ?? "")")
+                    }
                 }
             }
         }
         for note in r.notes { lines.append("note: \(note)") }
         if let d = r.defaultHandler {
             // iOS keeps no default app per document type (docs/evidence.md §12): say what the word means there.
-            lines.append("default: \(d)" + (r.query.platform == .ios ? " (first handler: iOS has no per-type default app; the user picks in Open In)" : ""))
+            lines.append(
+                "default: \(d)"
+                    + (r.query.platform == .ios
+                        ? " (first handler: iOS has no per-type default app; the user picks in Open In)" : ""))
         } else {
-            lines.append("default: none" + (r.handlers.isEmpty ? "" : " (only wildcard claims match: the user must choose)"))
+            lines.append(
+                "default: none" + (r.handlers.isEmpty ? "" : " (only wildcard claims match: the user must choose)"))
         }
         if !r.previewedBy.isEmpty {
             lines.append("previewable: yes (Quick Look preview extension \(r.previewedBy.joined(separator: ", ")))")

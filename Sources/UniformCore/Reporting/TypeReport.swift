@@ -18,7 +18,11 @@ public struct TypeReport {
         if type.isDynamic, let dynamic = DynamicIdentifier(decoding: type.identifier) {
             var lists: [TagList] = []
             for tag in dynamic.tags {
-                if let i = lists.firstIndex(where: { $0.tagClass == tag.tagClass }) { lists[i].tags.append(tag.tag) } else { lists.append(TagList(tagClass: tag.tagClass, tags: [tag.tag])) }
+                if let i = lists.firstIndex(where: { $0.tagClass == tag.tagClass }) {
+                    lists[i].tags.append(tag.tag)
+                } else {
+                    lists.append(TagList(tagClass: tag.tagClass, tags: [tag.tag]))
+                }
             }
             return lists
         }
@@ -26,10 +30,16 @@ public struct TypeReport {
     }
 
     public var json: JSONValue {
-        let declaredBy: JSONValue = declaration.map { d in
-            .object([("kind", .string(d.kind.rawValue)), ("origin", .string(Self.origin(d))), ("location", JSONValue(d.location))])
-        } ?? .null
-        let parents: [String] = type.id.map { graph.parents($0).map { graph.identifier($0) } } ?? (type.isDynamic ? DynamicIdentifier(decoding: type.identifier)?.conformsTo ?? [] : [])
+        let declaredBy: JSONValue =
+            declaration.map { d in
+                .object([
+                    ("kind", .string(d.kind.rawValue)), ("origin", .string(Self.origin(d))),
+                    ("location", JSONValue(d.location)),
+                ])
+            } ?? .null
+        let parents: [String] =
+            type.id.map { graph.parents($0).map { graph.identifier($0) } }
+            ?? (type.isDynamic ? DynamicIdentifier(decoding: type.identifier)?.conformsTo ?? [] : [])
         let others = type.id.map { graph.declarations($0) }?.filter { declaration == nil || $0 != declaration! } ?? []
         return .object([
             ("schema_version", .int(uniformSchemaVersion)),
@@ -42,9 +52,16 @@ public struct TypeReport {
             ("supertypes", .array(supertypes.map(JSONValue.string))),
             ("tags", .object(tagLists.map { ($0.tagClass, .array($0.tags.map(JSONValue.string))) })),
             ("wildcard", .bool(type.id.map(graph.isWildcard) ?? false)),
-            ("other_declarations", .array(others.map { d in
-                .object([("kind", .string(d.kind.rawValue)), ("origin", .string(Self.origin(d))), ("location", JSONValue(d.location))])
-            })),
+            (
+                "other_declarations",
+                .array(
+                    others.map { d in
+                        .object([
+                            ("kind", .string(d.kind.rawValue)), ("origin", .string(Self.origin(d))),
+                            ("location", JSONValue(d.location)),
+                        ])
+                    })
+            ),
             ("other_claimants", .array(type.alternatives.map { .string(graph.identifier($0)) })),
         ])
     }
@@ -62,7 +79,9 @@ public struct TypeReport {
         var lines = [type.identifier + (type.isDynamic ? " (dynamic)" : "")]
         if let d = declaration {
             lines.append("  declared: \(d.provenance) at \(d.location)")
-            if d.location.file == SystemCatalog.supplementFileName, let entry = SystemCatalog.supplementEntry(line: d.location.line) {
+            if d.location.file == SystemCatalog.supplementFileName,
+                let entry = SystemCatalog.supplementEntry(line: d.location.line)
+            {
                 if let since = entry.since { lines.append("  declared by the system since: \(since)") }
                 for source in entry.sources { lines.append("  source: \(source)") }
             }
@@ -75,9 +94,13 @@ public struct TypeReport {
             lines.append("  parents: " + (parents.isEmpty ? "(none)" : parents.joined(separator: ", ")))
         }
         lines.append("  conforms to: " + (supertypes.isEmpty ? "(nothing)" : supertypes.joined(separator: ", ")))
-        for list in tagLists { lines.append("  \(list.tagClass): " + list.tags.map { $0.isEmpty ? "\"\" (empty)" : $0 }.joined(separator: ", ")) }
+        for list in tagLists {
+            lines.append(
+                "  \(list.tagClass): " + list.tags.map { $0.isEmpty ? "\"\" (empty)" : $0 }.joined(separator: ", "))
+        }
         if !type.alternatives.isEmpty {
-            lines.append("  also claiming this tag: " + type.alternatives.map { graph.identifier($0) }.joined(separator: ", "))
+            lines.append(
+                "  also claiming this tag: " + type.alternatives.map { graph.identifier($0) }.joined(separator: ", "))
         }
         if let id = type.id {
             for other in graph.declarations(id) where other != declaration {

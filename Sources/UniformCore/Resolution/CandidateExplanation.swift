@@ -18,13 +18,19 @@ struct CandidateExplanation: Sendable {
 
     /// The reasons exactly as the resolver has always written them.
     func reasons() -> [String] {
-        let first = switch how {
-        case .exact(let claimed, let at): "claims \(claimed) exactly (\(at))"
-        case .wildcard(let claimed, let at, let path): "wildcard claim on \(claimed) (\(at)); \(path.joined(separator: " → "))"
-        case .conforms(let claimed, let at, let path, let distance): "claims \(claimed) (\(at)); \(path.joined(separator: " → ")) (distance \(distance))"
-        case .legacy(let key, let tag): "legacy \(key) lists '\(tag)'"
-        case .legacyWildcard(let tag): "legacy wildcard '\(tag)' (any document conforming to public.data)"
-        }
-        return [first, "LSHandlerRank \(rank.rawValue)\(rankMissing ? " (missing, counts as Default)" : ""), role \(role.rawValue)\(roleMissing ? " (missing, counts as Viewer)" : "")"]
+        let first =
+            switch how {
+            case .exact(let claimed, let at): "claims \(claimed) exactly (\(at))"
+            case .wildcard(let claimed, let at, let path):
+                "wildcard claim on \(claimed) (\(at)); \(path.joined(separator: " → "))"
+            case .conforms(let claimed, let at, let path, let distance):
+                "claims \(claimed) (\(at)); \(path.joined(separator: " → ")) (distance \(distance))"
+            case .legacy(let key, let tag): "legacy \(key) lists '\(tag)'"
+            case .legacyWildcard(let tag): "legacy wildcard '\(tag)' (any document conforming to public.data)"
+            }
+        return [
+            first,
+            "LSHandlerRank \(rank.rawValue)\(rankMissing ? " (missing, counts as Default)" : ""), role \(role.rawValue)\(roleMissing ? " (missing, counts as Viewer)" : "")",
+        ]
     }
 }

@@ -17,7 +17,8 @@ public struct Exposure: Sendable {
         var result = Exposure(exposed: [], wildcard: [])
         for type in types {
             let resolution = try resolver.resolve(Query(target: .uti(type), text: type))
-            for candidate in resolution.handlers where !inside.contains(where: { Glob.matches($0, candidate.bundleID) }) {
+            for candidate in resolution.handlers where !inside.contains(where: { Glob.matches($0, candidate.bundleID) })
+            {
                 let entry = Entry(type: resolution.type.identifier, candidate: candidate)
                 if candidate.match == .wildcard { result.wildcard.append(entry) } else { result.exposed.append(entry) }
             }

@@ -60,7 +60,10 @@ public struct HandlerOrder: Comparable, Hashable, Sendable {
     public static func rank(_ claims: [Claim]) -> [Int] {
         var best: [Int: Int] = [:]
         for (position, claim) in claims.enumerated() {
-            if let kept = best[claim.app], !claim.order.claimKey.lexicographicallyPrecedes(claims[kept].order.claimKey) { continue }
+            if let kept = best[claim.app], !claim.order.claimKey.lexicographicallyPrecedes(claims[kept].order.claimKey)
+            {
+                continue
+            }
             best[claim.app] = position
         }
         return best.values.sorted { claims[$0].order < claims[$1].order }

@@ -46,15 +46,18 @@ struct MatchedClaim: Sendable {
             }
         case .legacy(let t):
             let (tagClass, tag) = context.legacyTags[Int(t)]
-            let key = tagClass == TagClass.filenameExtension ? "CFBundleTypeExtensions"
+            let key =
+                tagClass == TagClass.filenameExtension
+                ? "CFBundleTypeExtensions"
                 : tagClass == TagClass.mimeType ? "CFBundleTypeMIMETypes" : "CFBundleTypeOSTypes"
             how = .legacy(key: key, tag: tag)
         case .legacyWildcard:
             how = .legacyWildcard(tag: claimedType)
         }
         let entry = entry
-        return CandidateExplanation(how: how, rank: entry.rank, rankMissing: entry.declaredRank == nil,
-                                    role: entry.role, roleMissing: entry.declaredRole == nil)
+        return CandidateExplanation(
+            how: how, rank: entry.rank, rankMissing: entry.declaredRank == nil,
+            role: entry.role, roleMissing: entry.declaredRole == nil)
     }
 
     /// Why the claim does not make its app a handler, as reports say it.
@@ -64,7 +67,8 @@ struct MatchedClaim: Sendable {
         case .notHandler: "CFBundleTypeRole \(role.rawValue) is a plug-in or informational claim, never a handler"
         case .rankNone: "LSHandlerRank None: never chosen to open the type"
         case .role: "role \(role.rawValue) does not satisfy the \(query.rawValue) role"
-        case .unbindableOnMac: "a macOS app: macOS binds documents only to types conforming to public.data or com.apple.package, and this type conforms to neither"
+        case .unbindableOnMac:
+            "a macOS app: macOS binds documents only to types conforming to public.data or com.apple.package, and this type conforms to neither"
         }
     }
 }

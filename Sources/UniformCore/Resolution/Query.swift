@@ -12,7 +12,10 @@ public struct Query: Sendable {
     /// answer. Nil: the world's platform filter decides (`all` types as iOS does, unfiltered).
     public var platform: Platform?
 
-    public init(target: Target, role: RoleQuery = .all, conformingTo: String? = nil, from: String? = nil, text: String? = nil, platform: Platform? = nil) {
+    public init(
+        target: Target, role: RoleQuery = .all, conformingTo: String? = nil, from: String? = nil, text: String? = nil,
+        platform: Platform? = nil
+    ) {
         self.target = target
         self.platform = platform
         self.role = role

@@ -98,7 +98,8 @@ enum RankEntry {
     static func withTable<R>(count: Int, apps: Int, _ body: (inout Table) throws -> R) rethrows -> R {
         // Survivors are at most min(count, apps): the buffer holds twice that, and the table.
         if apps <= 2 * count {
-            return try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: max(apps, 2 * min(count, apps), 1)) { slots in
+            return try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: max(apps, 2 * min(count, apps), 1)) {
+                slots in
                 var table = Table(slots: slots, direct: true, apps: apps)
                 return try body(&table)
             }

@@ -120,8 +120,10 @@ public struct Exclusion: Sendable {
         let bundleID: String, claim: SourceLocation, rank: HandlerRank, role: HandlerRole
         let match: MatchKind, distance: Int, claimedType: String, path: [String]
 
-        init(bundleID: String, claim: SourceLocation, rank: HandlerRank, role: HandlerRole, match: MatchKind,
-             distance: Int, claimedType: String, path: [String]) {
+        init(
+            bundleID: String, claim: SourceLocation, rank: HandlerRank, role: HandlerRole, match: MatchKind,
+            distance: Int, claimedType: String, path: [String]
+        ) {
             self.bundleID = bundleID
             self.claim = claim
             self.rank = rank
@@ -153,7 +155,9 @@ public struct Exclusion: Sendable {
     public var bundleID: String { fact(\.bundleID, \.bundleID) }
     public var reason: String {
         if let reason = staged?.value.reason { return reason }
-        if case .refused(let matched, let refusal, let query) = origin { return matched.sentence(for: refusal, query: query) }
+        if case .refused(let matched, let refusal, let query) = origin {
+            return matched.sentence(for: refusal, query: query)
+        }
         return "excluded"
     }
     public var claim: SourceLocation { fact(\.claimLocation, \.claim) }
@@ -174,10 +178,14 @@ public struct Exclusion: Sendable {
         }
     }
 
-    public init(bundleID: String, reason: String, claim: SourceLocation, rank: HandlerRank, role: HandlerRole, match: MatchKind,
-                distance: Int, claimedType: String, path: [String], touches: [RuleTouch] = []) {
-        origin = .given(GivenClaim(bundleID: bundleID, claim: claim, rank: rank, role: role, match: match,
-                                   distance: distance, claimedType: claimedType, path: path))
+    public init(
+        bundleID: String, reason: String, claim: SourceLocation, rank: HandlerRank, role: HandlerRole, match: MatchKind,
+        distance: Int, claimedType: String, path: [String], touches: [RuleTouch] = []
+    ) {
+        origin = .given(
+            GivenClaim(
+                bundleID: bundleID, claim: claim, rank: rank, role: role, match: match,
+                distance: distance, claimedType: claimedType, path: path))
         staged = CopyOnWriteBox(Staged(reason: reason, touches: touches))
     }
 

@@ -13,7 +13,9 @@ public struct Resolver {
         self.world = world
         self.stages = stages
         self.dataType = world.graph.id(of: "public.data")
-        self.macBindableTypes = ["public.data", "com.apple.package", "public.directory"].compactMap { world.graph.id(of: $0) }
+        self.macBindableTypes = ["public.data", "com.apple.package", "public.directory"].compactMap {
+            world.graph.id(of: $0)
+        }
         self.types = TypeResolver(graph: world.graph)
     }
 
@@ -59,14 +61,19 @@ public struct Resolver {
         // allocation of the right size.
         var queryTag: (tagClass: String, tag: String, normalised: String, claims: [ClaimReference])?
         if let (tagClass, tag) = query.target.tag {
-            queryTag = (tagClass, tag, TypeGraph.normalise(tag, ofClass: tagClass), index.legacyClaims(tag: tag, ofClass: tagClass))
+            queryTag = (
+                tagClass, tag, TypeGraph.normalise(tag, ofClass: tagClass),
+                index.legacyClaims(tag: tag, ofClass: tagClass)
+            )
         }
         let typeTags = type.id.map(index.legacyTags(of:)) ?? []
         var wildcardDistance: Int?
         if let data = dataType, !(index.extensionWildcards.isEmpty && index.osTypeWildcards.isEmpty) {
             wildcardDistance = type.distance(to: data)
         }
-        var count = (queryTag?.claims.count ?? 0) + (wildcardDistance == nil ? 0 : index.extensionWildcards.count + index.osTypeWildcards.count)
+        var count =
+            (queryTag?.claims.count ?? 0)
+            + (wildcardDistance == nil ? 0 : index.extensionWildcards.count + index.osTypeWildcards.count)
         for ancestor in type.ancestors { count += index.typeClaims(of: ancestor.id).count }
         for legacy in typeTags { count += legacy.claims.count }
         // Plain values, needed only while ranking: a temporary buffer (on the stack when small).
@@ -84,8 +91,10 @@ public struct Resolver {
                 let own = ancestor.distance == 0 && ancestor.id == type.id
                 let kind: MatchKind = own ? .exact : world.graph.isWildcard(ancestor.id) ? .wildcard : .conforms
                 for claim in claims {
-                    add(ClaimMatch(reference: claim.reference, kind: kind, distance: own ? 0 : Int32(ancestor.distance),
-                                   source: .contentType(ancestor: Int32(a), position: claim.position)))
+                    add(
+                        ClaimMatch(
+                            reference: claim.reference, kind: kind, distance: own ? 0 : Int32(ancestor.distance),
+                            source: .contentType(ancestor: Int32(a), position: claim.position)))
                 }
             }
 
@@ -101,21 +110,29 @@ public struct Resolver {
                 }
             }
             if let queryTag { addLegacy(queryTag.tagClass, queryTag.tag, queryTag.claims) }
-            for legacy in typeTags where !(legacy.tagClass == queryTag?.tagClass && legacy.normalised == queryTag?.normalised) {
+            for legacy in typeTags
+            where !(legacy.tagClass == queryTag?.tagClass && legacy.normalised == queryTag?.normalised) {
                 addLegacy(legacy.tagClass, legacy.tag, legacy.claims)
             }
 
             // Legacy wildcards `*` / `****`: any document conforming to public.data.
             if let wildcardDistance {
                 for reference in index.extensionWildcards {
-                    add(ClaimMatch(reference: reference, kind: .wildcard, distance: Int32(wildcardDistance), source: .legacyWildcard(osType: false)))
+                    add(
+                        ClaimMatch(
+                            reference: reference, kind: .wildcard, distance: Int32(wildcardDistance),
+                            source: .legacyWildcard(osType: false)))
                 }
                 for reference in index.osTypeWildcards {
-                    add(ClaimMatch(reference: reference, kind: .wildcard, distance: Int32(wildcardDistance), source: .legacyWildcard(osType: true)))
+                    add(
+                        ClaimMatch(
+                            reference: reference, kind: .wildcard, distance: Int32(wildcardDistance),
+                            source: .legacyWildcard(osType: true)))
                 }
             }
 
-            return try rank(UnsafeBufferPointer(rebasing: buffer[0..<n]), type: type, query: query, legacyTags: legacyTags)
+            return try rank(
+                UnsafeBufferPointer(rebasing: buffer[0..<n]), type: type, query: query, legacyTags: legacyTags)
         }
     }
 
@@ -126,14 +143,19 @@ public struct Resolver {
     /// each app's best grouping word, the survivors are compacted to its front as ordering words
     /// and sorted there (the rest of the buffer is the sort's scratch space), and the candidates
     /// are written straight into the result arrays.
-    private func rank(_ matches: UnsafeBufferPointer<ClaimMatch>, type: DocumentType, query: Query,
-                      legacyTags: [(tagClass: String, tag: String)]) throws -> Resolution {
+    private func rank(
+        _ matches: UnsafeBufferPointer<ClaimMatch>, type: DocumentType, query: Query,
+        legacyTags: [(tagClass: String, tag: String)]
+    ) throws -> Resolution {
         guard world.apps.count < RankEntry.maximumApps, matches.count < RankEntry.maximumMatches else {
-            throw ResolutionLimitError(description: "\(query.text): \(matches.count) claims of \(world.apps.count) apps match; "
-                + "the resolver ranks at most \(RankEntry.maximumMatches - 1) matches of \(RankEntry.maximumApps - 1) apps per query")
+            throw ResolutionLimitError(
+                description: "\(query.text): \(matches.count) claims of \(world.apps.count) apps match; "
+                    + "the resolver ranks at most \(RankEntry.maximumMatches - 1) matches of \(RankEntry.maximumApps - 1) apps per query"
+            )
         }
         let index = world.index
-        let platform = query.platform.map { PlatformFilter(rawValue: $0.rawValue)! } ?? world.platform, role = query.role
+        let platform = query.platform.map { PlatformFilter(rawValue: $0.rawValue)! } ?? world.platform,
+            role = query.role
         let bindableOnMac = macBindableTypes.contains { type.distance(to: $0) != nil }
         let accepted = role.acceptedRoles
         /// Why a refused claim is refused, first reason first (the packed test below says only
@@ -152,9 +174,13 @@ public struct Resolver {
                 let match = matches[m]
                 let facts = index.facts(of: match.reference)
                 guard platform == .all || platform.includes(facts.platform) else { continue }
-                let refused = accepted & facts.role.bit == 0 || facts.rank == .none || (!bindableOnMac && facts.platform == .macos)
-                table.insert(RankEntry.grouping(app: match.reference.app, refused: refused,
-                                                key: MatchKey(match.kind, match.distance, facts.rank), match: m))
+                let refused =
+                    accepted & facts.role.bit == 0 || facts.rank == .none
+                    || (!bindableOnMac && facts.platform == .macos)
+                table.insert(
+                    RankEntry.grouping(
+                        app: match.reference.app, refused: refused,
+                        key: MatchKey(match.kind, match.distance, facts.rank), match: m))
             }
             let order = index.bundleIDOrder.withUnsafeBufferPointer { places in
                 table.sortedOrdering { RankEntry.ordering($0, bundleIDPlace: places[RankEntry.app($0)]) }
@@ -176,10 +202,13 @@ public struct Resolver {
         let previewers = index.previewExtensions(for: type, platform: platform)
         var notes: [String] = []
         if unboundOnMac {
-            notes.append("\(type.identifier) conforms to neither public.data nor com.apple.package: on macOS no app can be bound to it (UTCoreTypes.h), so macOS apps' claims are excluded; iOS binds it")
+            notes.append(
+                "\(type.identifier) conforms to neither public.data nor com.apple.package: on macOS no app can be bound to it (UTCoreTypes.h), so macOS apps' claims are excluded; iOS binds it"
+            )
         }
-        return Resolution(query: query, type: type, handlers: handlers, excluded: excluded, defaultHandler: nil,
-                          previewable: !previewers.isEmpty || index.isPreviewable(type), notes: notes, previewedBy: previewers)
+        return Resolution(
+            query: query, type: type, handlers: handlers, excluded: excluded, defaultHandler: nil,
+            previewable: !previewers.isEmpty || index.isPreviewable(type), notes: notes, previewedBy: previewers)
     }
 
     // MARK: - User defaults
@@ -189,11 +218,13 @@ public struct Resolver {
     private func applyUserDefault(to resolution: inout Resolution) {
         guard !(world.ruleDefaults.isEmpty && world.preferenceDefaults.isEmpty) else { return }
         let query = resolution.query, type = resolution.type.identifier
-        let chosen = findDefault(in: world.ruleDefaults, query: query, type: type, source: .rule)
+        let chosen =
+            findDefault(in: world.ruleDefaults, query: query, type: type, source: .rule)
             ?? findDefault(in: world.preferenceDefaults, query: query, type: type, source: .userDefault)
         guard let (bundleID, location, source) = chosen else { return }
         guard let index = resolution.handlers.firstIndex(where: { $0.bundleID == bundleID }) else {
-            resolution.notes.append("\(source) \(bundleID) (\(location)) ignored: it is not a candidate for this document")
+            resolution.notes.append(
+                "\(source) \(bundleID) (\(location)) ignored: it is not a candidate for this document")
             return
         }
         var candidate = resolution.handlers.remove(at: index)
@@ -210,20 +241,24 @@ public struct Resolver {
         var description: String { rawValue }
     }
 
-    private func findDefault(in handlers: [DefaultHandler], query: Query, type: String, source: DefaultSource) -> (String, SourceLocation, DefaultSource)? {
+    private func findDefault(
+        in handlers: [DefaultHandler], query: Query, type: String, source: DefaultSource
+    ) -> (String, SourceLocation, DefaultSource)? {
         guard !handlers.isEmpty else { return nil }
         let role = query.role
         for handler in handlers {
             if case .contentType(let declared) = handler.key, declared.caseInsensitiveCompare(type) == .orderedSame,
-               let id = handler.bundleID(for: role) {
+                let id = handler.bundleID(for: role)
+            {
                 return (id, handler.location, source)
             }
         }
         guard let (queryClass, queryTag) = query.target.tag else { return nil }
         for handler in handlers {
             if case .tag(let tagClass, let tag) = handler.key, tagClass == queryClass,
-               TypeGraph.normalise(tag, ofClass: tagClass) == TypeGraph.normalise(queryTag, ofClass: queryClass),
-               let id = handler.bundleID(for: role) {
+                TypeGraph.normalise(tag, ofClass: tagClass) == TypeGraph.normalise(queryTag, ofClass: queryClass),
+                let id = handler.bundleID(for: role)
+            {
                 return (id, handler.location, source)
             }
         }

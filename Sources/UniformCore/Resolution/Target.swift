@@ -15,10 +15,14 @@ public enum Target: Sendable, Hashable, CustomStringConvertible {
     /// A tag of another class (OSType, pasteboard type), from the Lua API.
     case tag(tagClass: String, tag: String)
 
-    public static func parse(_ text: String, graph: TypeGraph, fileExists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) },
-                             isDirectory: (String) -> Bool = Target.existingDirectory) -> Target {
-        for (prefix, make) in [("uti:", Target.uti), ("mime:", Target.mimeType), ("ext:", Target.fileExtension), ("file:", Target.file),
-                               ("dir:", Target.directoryNamed)] as [(String, (String) -> Target)] {
+    public static func parse(
+        _ text: String, graph: TypeGraph, fileExists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) },
+        isDirectory: (String) -> Bool = Target.existingDirectory
+    ) -> Target {
+        for (prefix, make) in [
+            ("uti:", Target.uti), ("mime:", Target.mimeType), ("ext:", Target.fileExtension), ("file:", Target.file),
+            ("dir:", Target.directoryNamed),
+        ] as [(String, (String) -> Target)] {
             if text.hasPrefix(prefix) {
                 var rest = String(text.dropFirst(prefix.count))
                 if prefix == "ext:", rest.hasPrefix(".") { rest.removeFirst() }
@@ -53,14 +57,18 @@ public enum Target: Sendable, Hashable, CustomStringConvertible {
     /// Why a command-line target cannot be answered, or nil: a `dir:` target naming an existing
     /// file, or a `dyn.` identifier no system could have produced (it would otherwise be
     /// answered as an undeclared type, which hides the typo).
-    public static func inputError(for text: String, target: Target,
-                                  fileExists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) },
-                                  isDirectory: (String) -> Bool = Target.existingDirectory) -> String? {
+    public static func inputError(
+        for text: String, target: Target,
+        fileExists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) },
+        isDirectory: (String) -> Bool = Target.existingDirectory
+    ) -> String? {
         switch target {
         case .directory(let name) where fileExists(name) && !isDirectory(name):
             return "\(text): \(name) is a file, not a folder (ask about \(name) to type the file)"
-        case .uti(let identifier) where DynamicIdentifier.isDynamic(identifier) && DynamicIdentifier(decoding: identifier) == nil:
-            return "\(text): not a dynamic identifier a system could produce (dyn.a followed by letters of abcdefghkmnpqrstuvwxyz0123456789 that decode to a tag payload)"
+        case .uti(let identifier)
+        where DynamicIdentifier.isDynamic(identifier) && DynamicIdentifier(decoding: identifier) == nil:
+            return
+                "\(text): not a dynamic identifier a system could produce (dyn.a followed by letters of abcdefghkmnpqrstuvwxyz0123456789 that decode to a tag payload)"
         default:
             return nil
         }
@@ -71,15 +79,20 @@ public enum Target: Sendable, Hashable, CustomStringConvertible {
     /// file with the extension after the last dot, which surprises whoever meant the identifier.
     public static func readingHint(for text: String, target: Target, graph: TypeGraph) -> String? {
         guard case .file(let name) = target, !name.contains("/"), !name.contains(" "),
-              let ext = fileExtension(of: name) else { return nil }
+            let ext = fileExtension(of: name)
+        else { return nil }
         let labels = name.split(separator: ".", omittingEmptySubsequences: false)
         guard labels.count >= 3, labels.allSatisfy({ !$0.isEmpty }),
-              identifierRoots.contains(labels[0].lowercased()) else { return nil }
-        return "'\(text)' is read as a file name with the extension '\(ext)': no type with that identifier is declared here (write uti:\(text) to ask about the identifier itself)"
+            identifierRoots.contains(labels[0].lowercased())
+        else { return nil }
+        return
+            "'\(text)' is read as a file name with the extension '\(ext)': no type with that identifier is declared here (write uti:\(text) to ask about the identifier itself)"
     }
 
     /// First labels of reverse-DNS identifiers, as in real manifests.
-    private static let identifierRoots: Set<String> = ["com", "org", "net", "io", "public", "co", "de", "uk", "jp", "fr", "app", "dev", "edu", "me", "info"]
+    private static let identifierRoots: Set<String> = [
+        "com", "org", "net", "io", "public", "co", "de", "uk", "jp", "fr", "app", "dev", "edu", "me", "info",
+    ]
 
     private static func isMIMEShaped(_ text: String) -> Bool {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
@@ -92,7 +105,8 @@ public enum Target: Sendable, Hashable, CustomStringConvertible {
         case .uti: nil
         case .fileExtension(let e): (TagClass.filenameExtension, e)
         case .mimeType(let m): (TagClass.mimeType, m)
-        case .file(let name), .directory(let name): Self.fileExtension(of: name).map { (TagClass.filenameExtension, $0) }
+        case .file(let name), .directory(let name):
+            Self.fileExtension(of: name).map { (TagClass.filenameExtension, $0) }
         case .tag(let c, let t): (c, t)
         }
     }

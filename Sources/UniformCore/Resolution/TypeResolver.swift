@@ -16,7 +16,10 @@ public struct TypeResolver {
     /// `UTType(filenameExtension:)`, which conforms to `public.data` by default); on iOS, or with
     /// no platform, every candidate, as `UIDocumentInteractionController` types a file by its
     /// extension alone.
-    public func resolve(_ target: Target, conformingTo filter: String? = nil, documentConformance: Bool = true, platform: Platform? = nil) -> DocumentType {
+    public func resolve(
+        _ target: Target, conformingTo filter: String? = nil, documentConformance: Bool = true,
+        platform: Platform? = nil
+    ) -> DocumentType {
         switch target {
         case .uti(let identifier):
             return type(forIdentifier: identifier)

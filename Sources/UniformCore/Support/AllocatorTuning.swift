@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -35,9 +36,9 @@ public enum AllocatorTuning {
         typealias MallOpt = @convention(c) (Int32, Int32) -> Int32
         if let symbol = dlsym(nil, "mallopt") {
             let mallopt = unsafeBitCast(symbol, to: MallOpt.self)
-            _ = mallopt(-2, 256 << 20)   // M_TOP_PAD
-            _ = mallopt(-1, 1 << 30)     // M_TRIM_THRESHOLD
-            _ = mallopt(-3, 32 << 20)    // M_MMAP_THRESHOLD
+            _ = mallopt(-2, 256 << 20) // M_TOP_PAD
+            _ = mallopt(-1, 1 << 30) // M_TRIM_THRESHOLD
+            _ = mallopt(-3, 32 << 20) // M_MMAP_THRESHOLD
         }
         #endif
         return true

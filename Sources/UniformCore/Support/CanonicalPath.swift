@@ -37,8 +37,10 @@ public enum CanonicalPath {
     /// even when it is itself a link (reports name the link, not its target).
     public static func ofParent(_ path: String, relativeTo directory: String? = nil) -> String {
         let base = directory ?? FileManager.default.currentDirectoryPath
-        let absolute = URL(fileURLWithPath: path.hasPrefix("/") ? path : (base.hasSuffix("/") ? base : base + "/") + path)
-            .standardizedFileURL.path
+        let absolute = URL(
+            fileURLWithPath: path.hasPrefix("/") ? path : (base.hasSuffix("/") ? base : base + "/") + path
+        )
+        .standardizedFileURL.path
         guard absolute != "/", let slash = absolute.lastIndex(of: "/") else { return absolute }
         let name = String(absolute[absolute.index(after: slash)...])
         let folder = of(slash == absolute.startIndex ? "/" : String(absolute[..<slash]))

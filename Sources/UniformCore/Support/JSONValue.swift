@@ -11,7 +11,9 @@ public indirect enum JSONValue: Sendable, Equatable {
     case array([JSONValue])
     case object([(String, JSONValue)])
 
-    public static func == (a: JSONValue, b: JSONValue) -> Bool { a.rendered(pretty: false) == b.rendered(pretty: false) }
+    public static func == (a: JSONValue, b: JSONValue) -> Bool {
+        a.rendered(pretty: false) == b.rendered(pretty: false)
+    }
 
     public static func optional(_ s: String?) -> JSONValue { s.map(JSONValue.string) ?? .null }
     public static func optional(_ i: Int?) -> JSONValue { i.map(JSONValue.int) ?? .null }
@@ -28,10 +30,17 @@ public indirect enum JSONValue: Sendable, Equatable {
         case .bool(let b): out += b ? "true" : "false"
         case .int(let i): out += String(i)
         case .double(let d):
-            if d.isFinite { out += d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) + ".0" : "\(d)" } else { out += "null" }
+            if d.isFinite {
+                out += d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) + ".0" : "\(d)"
+            } else {
+                out += "null"
+            }
         case .string(let s): Self.escape(s, into: &out)
         case .array(let items):
-            if items.isEmpty { out += "[]"; return }
+            if items.isEmpty {
+                out += "[]"
+                return
+            }
             out += "["
             for (n, item) in items.enumerated() {
                 if n > 0 { out += "," }
@@ -41,7 +50,10 @@ public indirect enum JSONValue: Sendable, Equatable {
             if pretty { out += "\n" + String(repeating: "  ", count: indent) }
             out += "]"
         case .object(let members):
-            if members.isEmpty { out += "{}"; return }
+            if members.isEmpty {
+                out += "{}"
+                return
+            }
             out += "{"
             for (n, (key, value)) in members.enumerated() {
                 if n > 0 { out += "," }
@@ -105,7 +117,10 @@ extension JSONValue {
 
     public init(_ location: SourceLocation) {
         if location.line != nil {
-            self = .object([("file", .string(location.file)), ("line", .optional(location.line)), ("column", .optional(location.column))])
+            self = .object([
+                ("file", .string(location.file)), ("line", .optional(location.line)),
+                ("column", .optional(location.column)),
+            ])
         } else {
             self = .object([("file", .string(location.file)), ("line", .null), ("offset", .optional(location.offset))])
         }

@@ -36,7 +36,9 @@ struct IdentifierTable: Sendable {
             while true {
                 let slot = slots[i]
                 if slot == 0 { return nil }
-                if UInt32(truncatingIfNeeded: slot >> 32) == h, Self.equalFolded(bytes, keys[Int(slot & 0xFFFF_FFFF) - 1]) {
+                if UInt32(truncatingIfNeeded: slot >> 32) == h,
+                    Self.equalFolded(bytes, keys[Int(slot & 0xFFFF_FFFF) - 1])
+                {
                     return TypeID(Int32(truncatingIfNeeded: (slot & 0xFFFF_FFFF) - 1))
                 }
                 i = (i + 1) & mask
@@ -52,7 +54,9 @@ struct IdentifierTable: Sendable {
             while true {
                 let slot = slots[i]
                 if slot == 0 { return (h, -1 - i) }
-                if UInt32(truncatingIfNeeded: slot >> 32) == h, Self.equalFolded(bytes, keys[Int(slot & 0xFFFF_FFFF) - 1]) {
+                if UInt32(truncatingIfNeeded: slot >> 32) == h,
+                    Self.equalFolded(bytes, keys[Int(slot & 0xFFFF_FFFF) - 1])
+                {
                     return (h, Int(slot & 0xFFFF_FFFF) - 1)
                 }
                 i = (i + 1) & mask
@@ -115,7 +119,9 @@ struct IdentifierTable: Sendable {
     /// Eight bytes (fewer at the end, zero-padded) from `offset`.
     @inline(__always) private static func word(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int) -> UInt64 {
         let left = bytes.count - offset
-        if left >= 8 { return UnsafeRawPointer(bytes.baseAddress!).loadUnaligned(fromByteOffset: offset, as: UInt64.self) }
+        if left >= 8 {
+            return UnsafeRawPointer(bytes.baseAddress!).loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        }
         var w: UInt64 = 0
         for k in 0..<left { w |= UInt64(bytes[offset + k]) << (8 * UInt64(k)) }
         return w
@@ -124,8 +130,8 @@ struct IdentifierTable: Sendable {
     /// ASCII capitals of a word lowered (bytes with the high bit set are left alone).
     @inline(__always) private static func foldASCII(_ w: UInt64) -> UInt64 {
         let low7 = w & 0x7F7F_7F7F_7F7F_7F7F
-        let atLeastA = low7 &+ 0x3F3F_3F3F_3F3F_3F3F   // high bit set where byte >= 0x41
-        let pastZ = low7 &+ 0x2525_2525_2525_2525      // high bit set where byte >= 0x5B
+        let atLeastA = low7 &+ 0x3F3F_3F3F_3F3F_3F3F // high bit set where byte >= 0x41
+        let pastZ = low7 &+ 0x2525_2525_2525_2525 // high bit set where byte >= 0x5B
         let upper = atLeastA & ~pastZ & ~w & 0x8080_8080_8080_8080
         return w | (upper >> 2)
     }

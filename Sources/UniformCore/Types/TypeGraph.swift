@@ -77,7 +77,8 @@ public struct TypeGraph: Sendable {
                 let identifier = segment[j].identifier
                 let id = intern(identifier)
                 typeOf[order] = id.raw
-                precedence[order] = UInt8(TypeDeclaration.precedence(segment[j].origin, segment[j].kind, location: segment[j].location))
+                precedence[order] = UInt8(
+                    TypeDeclaration.precedence(segment[j].origin, segment[j].kind, location: segment[j].location))
                 let current = winners[id.index]
                 if current < 0 || precedence[order] < precedence[Int(current)] {
                     winners[id.index] = Int32(order)
@@ -96,7 +97,9 @@ public struct TypeGraph: Sendable {
                     }
                     // Self-conformance is reported for every declaration, winning or not: a broken
                     // export deserves a finding even when the catalog's declaration shadows it.
-                    if !isCatalog, selfConforming.last?.order != Int32(order), Self.equalIgnoringCase(parent, identifier) {
+                    if !isCatalog, selfConforming.last?.order != Int32(order),
+                        Self.equalIgnoringCase(parent, identifier)
+                    {
                         selfConforming.append((Int32(order), Int32(k)))
                     }
                 }
@@ -155,15 +158,21 @@ public struct TypeGraph: Sendable {
         }
         // Losing declarations are reported on another core while the rest is built (large
         // worlds only: below a few thousand declarations a thread costs more than it saves).
-        let (declarationList, winnerList, starts, orders) = (allDeclarations, winners, declarationStart, declarationOrder)
+        let (declarationList, winnerList, starts, orders) = (
+            allDeclarations, winners, declarationStart, declarationOrder
+        )
         let losing: () -> [Finding]
         if n >= Self.concurrentBuildThreshold {
             let background = Background {
-                Self.losingDeclarationFindings(declarationList, winners: winnerList, declarationStart: starts, declarationOrder: orders)
+                Self.losingDeclarationFindings(
+                    declarationList, winners: winnerList, declarationStart: starts, declarationOrder: orders)
             }
             losing = { background.take() }
         } else {
-            losing = { Self.losingDeclarationFindings(declarationList, winners: winnerList, declarationStart: starts, declarationOrder: orders) }
+            losing = {
+                Self.losingDeclarationFindings(
+                    declarationList, winners: winnerList, declarationStart: starts, declarationOrder: orders)
+            }
         }
         tags.fill()
         reportSelfConformance(selfConforming, typeOf: typeOf)
@@ -212,7 +221,9 @@ public struct TypeGraph: Sendable {
 
     /// Every declaration of the type in load order (winner included).
     public func declarations(_ id: TypeID) -> [TypeDeclaration] {
-        declarationOrder[Int(declarationStart[id.index])..<Int(declarationStart[id.index + 1])].map { allDeclarations[Int($0)] }
+        declarationOrder[Int(declarationStart[id.index])..<Int(declarationStart[id.index + 1])].map {
+            allDeclarations[Int($0)]
+        }
     }
 
     /// Direct parents after cycle breaking, in declared order.
@@ -231,7 +242,9 @@ public struct TypeGraph: Sendable {
     }
 
     /// Binary search of a sorted range.
-    @inlinable @inline(__always) static func contains(_ sorted: [Int32], from start: Int32, to end: Int32, _ value: Int32) -> Bool {
+    @inlinable @inline(__always) static func contains(
+        _ sorted: [Int32], from start: Int32, to end: Int32, _ value: Int32
+    ) -> Bool {
         var low = Int(start), high = Int(end)
         while low < high {
             let mid = (low + high) >> 1
@@ -269,7 +282,8 @@ public struct TypeGraph: Sendable {
                 if fp != fq { return false }
             default:
                 // One ran out: unequal, unless non-ASCII remains that Foundation might fold.
-                return (a.utf8.contains { $0 >= 0x80 } || b.utf8.contains { $0 >= 0x80 }) && a.caseInsensitiveCompare(b) == .orderedSame
+                return (a.utf8.contains { $0 >= 0x80 } || b.utf8.contains { $0 >= 0x80 })
+                    && a.caseInsensitiveCompare(b) == .orderedSame
             }
         }
     }
@@ -334,8 +348,10 @@ public struct TypeGraph: Sendable {
 
     /// One finding per losing declaration (SPEC §1), its sentence written when first read: a
     /// world of 100,000 apps has 200,000 of them, nearly all routine imports of a system type.
-    private static func losingDeclarationFindings(_ declarations: DeclarationList, winners: [Int32],
-                                                  declarationStart: [Int32], declarationOrder: [Int32]) -> [Finding] {
+    private static func losingDeclarationFindings(
+        _ declarations: DeclarationList, winners: [Int32],
+        declarationStart: [Int32], declarationOrder: [Int32]
+    ) -> [Finding] {
         var findings: [Finding] = []
         findings.reserveCapacity(declarations.count - winners.lazy.filter { $0 >= 0 }.count)
         for i in winners.indices where declarationStart[i + 1] - declarationStart[i] > 1 {
@@ -343,8 +359,9 @@ public struct TypeGraph: Sendable {
             for k in Int(declarationStart[i])..<Int(declarationStart[i + 1]) {
                 let n = declarationOrder[k]
                 guard n != w else { continue }
-                let message = DuplicateDeclarationMessage(segments: declarations.segments,
-                                                          winner: declarations.position(Int(w)), loser: declarations.position(Int(n)))
+                let message = DuplicateDeclarationMessage(
+                    segments: declarations.segments,
+                    winner: declarations.position(Int(w)), loser: declarations.position(Int(n)))
                 if case .catalog = declarations[Int(n)].origin {
                     // The supplement yields to apps by design (the type is newer than many
                     // systems the app runs on): overriding it is not worth a word.
@@ -352,24 +369,37 @@ public struct TypeGraph: Sendable {
                     // Nor does an app's declaration identical to the catalog's: nothing changes.
                     let catalog = declarations[Int(n)], app = declarations[Int(w)]
                     if catalog.parents.map({ $0.lowercased() }) == app.parents.map({ $0.lowercased() }),
-                       Self.tags(of: app, within: catalog), Self.tags(of: catalog, within: app) { continue }
+                        Self.tags(of: app, within: catalog), Self.tags(of: catalog, within: app)
+                    {
+                        continue
+                    }
                     // The catalog is not the user's file: point at the declaration that overrides it.
-                    findings.append(Finding(rule: "duplicate-declaration", severity: .note, deferred: message,
-                                            location: declarations[Int(w)].location, subject: declarations[Int(w)].identifier))
+                    findings.append(
+                        Finding(
+                            rule: "duplicate-declaration", severity: .note, deferred: message,
+                            location: declarations[Int(w)].location, subject: declarations[Int(w)].identifier))
                     continue
                 }
                 // Importing a system type the catalog declares, with no tag of its own, is what
                 // Apple's templates do: routine, not worth a word. Extra tags are (they are lost).
                 let loser = declarations[Int(n)], winner = declarations[Int(w)]
-                if loser.kind == .imported, case .catalog = winner.origin, Self.tags(of: loser, within: winner) { continue }
+                if loser.kind == .imported, case .catalog = winner.origin, Self.tags(of: loser, within: winner) {
+                    continue
+                }
                 // A host app importing what its own extension exports (or the other way round):
                 // one team, one type, as Apple's extension templates write it.
-                if loser.kind == .imported, case .manifest(let exporter) = winner.origin, case .manifest(let importer) = loser.origin,
-                   exporter.lowercased().hasPrefix(importer.lowercased() + ".") || importer.lowercased().hasPrefix(exporter.lowercased() + ".") { continue }
+                if loser.kind == .imported, case .manifest(let exporter) = winner.origin,
+                    case .manifest(let importer) = loser.origin,
+                    exporter.lowercased().hasPrefix(importer.lowercased() + ".")
+                        || importer.lowercased().hasPrefix(exporter.lowercased() + ".")
+                {
+                    continue
+                }
                 // Two imports of a system type are routine; conflicting exports are not.
                 let severity: Severity = declarations[Int(n)].kind == .exported ? .warning : .note
-                var finding = Finding(rule: "duplicate-declaration", severity: severity, deferred: message,
-                                      location: declarations[Int(n)].location, subject: declarations[Int(n)].identifier)
+                var finding = Finding(
+                    rule: "duplicate-declaration", severity: severity, deferred: message,
+                    location: declarations[Int(n)].location, subject: declarations[Int(n)].identifier)
                 if case .catalog = winner.origin {} else { finding.related = [winner.location] }
                 findings.append(finding)
             }
@@ -381,11 +411,14 @@ public struct TypeGraph: Sendable {
     private mutating func reportSelfConformance(_ found: [(order: Int32, parent: Int32)], typeOf: [Int32]) {
         for (order, n) in found.sorted(by: { (typeOf[Int($0.order)], $0.order) < (typeOf[Int($1.order)], $1.order) }) {
             let declaration = allDeclarations[Int(order)]
-            let location = Int(n) < declaration.parentLocations.count ? declaration.parentLocations[Int(n)] : declaration.location
-            findings.append(Finding(
-                rule: "conformance-cycle", severity: .warning,
-                message: "'\(declaration.identifier)' declares that it conforms to itself; remove it from its own UTTypeConformsTo",
-                location: location, subject: declaration.identifier))
+            let location =
+                Int(n) < declaration.parentLocations.count ? declaration.parentLocations[Int(n)] : declaration.location
+            findings.append(
+                Finding(
+                    rule: "conformance-cycle", severity: .warning,
+                    message:
+                        "'\(declaration.identifier)' declares that it conforms to itself; remove it from its own UTTypeConformsTo",
+                    location: location, subject: declaration.identifier))
         }
     }
 
@@ -393,7 +426,7 @@ public struct TypeGraph: Sendable {
     /// closures terminate. The cycle is reported at the declaration that closes it.
     private mutating func breakCycles() {
         let count = spellings.count
-        var state = [UInt8](repeating: 0, count: count)  // 0 new, 1 on stack, 2 done
+        var state = [UInt8](repeating: 0, count: count) // 0 new, 1 on stack, 2 done
         var stack: [(node: Int, next: Int)] = []
         var path: [Int] = []
         var dropped = false
@@ -414,10 +447,12 @@ public struct TypeGraph: Sendable {
                         let cycleStart = path.firstIndex(of: parent) ?? 0
                         let names = (path[cycleStart...] + [parent]).map { spellings[$0] }.joined(separator: " → ")
                         let w = winners[node]
-                        findings.append(Finding(
-                            rule: "conformance-cycle", severity: .warning,
-                            message: "conformance cycle \(names); the edge \(spellings[node]) → \(spellings[parent]) is ignored",
-                            location: w >= 0 ? allDeclarations[Int(w)].location : nil, subject: spellings[node]))
+                        findings.append(
+                            Finding(
+                                rule: "conformance-cycle", severity: .warning,
+                                message:
+                                    "conformance cycle \(names); the edge \(spellings[node]) → \(spellings[parent]) is ignored",
+                                location: w >= 0 ? allDeclarations[Int(w)].location : nil, subject: spellings[node]))
                         parentList[next] = TypeID(Int32(-1))
                         dropped = true
                     } else if state[parent] == 0 {
@@ -471,7 +506,10 @@ public struct TypeGraph: Sendable {
                 for k in Int(parentStart[current.id.index])..<Int(parentStart[current.id.index + 1]) {
                     let parent = parentList[k]
                     guard mark[parent.index] != Int32(i) else { continue }
-                    guard queue.count < Self.maxAncestors else { truncated.append(i); break walk }
+                    guard queue.count < Self.maxAncestors else {
+                        truncated.append(i)
+                        break walk
+                    }
                     mark[parent.index] = Int32(i)
                     queue.append(Ancestor(id: parent, distance: current.distance + 1, via: current.id))
                 }
@@ -485,10 +523,12 @@ public struct TypeGraph: Sendable {
         closureStart.append(Int32(closureSorted.count))
         if let first = truncated.first {
             let w = winners[first]
-            findings.append(Finding(
-                rule: "conformance-too-deep", severity: .warning,
-                message: "'\(spellings[first])'\(truncated.count > 1 ? " and \(truncated.count - 1) more types" : "") conform to more than \(Self.maxAncestors) types through their parents; the supertypes past that are ignored (real hierarchies have a dozen or so)",
-                location: w >= 0 ? allDeclarations[Int(w)].location : nil, subject: spellings[first]))
+            findings.append(
+                Finding(
+                    rule: "conformance-too-deep", severity: .warning,
+                    message:
+                        "'\(spellings[first])'\(truncated.count > 1 ? " and \(truncated.count - 1) more types" : "") conform to more than \(Self.maxAncestors) types through their parents; the supertypes past that are ignored (real hierarchies have a dozen or so)",
+                    location: w >= 0 ? allDeclarations[Int(w)].location : nil, subject: spellings[first]))
         }
     }
 }
@@ -572,11 +612,16 @@ private struct TagTables {
         let (spellings, winners, closureStart, closureSorted) = graph.orderingTables
         for (c, normalised) in shared {
             tables[c][normalised]!.sortByKey { t in
-                (TypeGraph.hasPublicPrefix(spellings[t.index]) ? 0 : 1,
-                 (data.map { TypeGraph.contains(closureSorted, from: closureStart[t.index], to: closureStart[t.index + 1], $0.raw) } ?? false) ? 0 : 1,
-                 firstTags[c][t.index] == normalised ? 0 : 1,
-                 exported[t.index] ? 0 : 1,
-                 Int(winners[t.index]))
+                (
+                    TypeGraph.hasPublicPrefix(spellings[t.index]) ? 0 : 1,
+                    (data.map {
+                        TypeGraph.contains(
+                            closureSorted, from: closureStart[t.index], to: closureStart[t.index + 1], $0.raw)
+                    } ?? false) ? 0 : 1,
+                    firstTags[c][t.index] == normalised ? 0 : 1,
+                    exported[t.index] ? 0 : 1,
+                    Int(winners[t.index])
+                )
             }
         }
     }
@@ -590,7 +635,9 @@ private struct TagTables {
 }
 
 extension TypeGraph {
-    fileprivate var orderingTables: ([String], [Int32], [Int32], [Int32]) { (spellings, winners, closureStart, closureSorted) }
+    fileprivate var orderingTables: ([String], [Int32], [Int32], [Int32]) {
+        (spellings, winners, closureStart, closureSorted)
+    }
 }
 
 private extension Array {
@@ -609,14 +656,17 @@ private struct DuplicateDeclarationMessage: DeferredMessage {
     let loser: (segment: Int32, offset: Int32)
 
     var text: String {
-        let winner = segments[Int(winner.segment)][Int(winner.offset)], loser = segments[Int(loser.segment)][Int(loser.offset)]
+        let winner = segments[Int(winner.segment)][Int(winner.offset)],
+            loser = segments[Int(loser.segment)][Int(loser.offset)]
         if loser.origin == .catalog {
-            return "'\(winner.identifier)' (\(winner.provenance)) overrides the system catalog's declaration (\(loser.provenance), \(loser.location))"
+            return
+                "'\(winner.identifier)' (\(winner.provenance)) overrides the system catalog's declaration (\(loser.provenance), \(loser.location))"
         }
-        let why = winner.precedence < loser.precedence
+        let why =
+            winner.precedence < loser.precedence
             ? "the \(winner.provenance) declaration takes precedence over one \(loser.provenance)"
             : "the first loaded declaration wins"
-        return "'\(loser.identifier)' is also declared at \(winner.location) (\(winner.provenance)); this declaration (\(loser.provenance)) is ignored: \(why)"
+        return
+            "'\(loser.identifier)' is also declared at \(winner.location) (\(winner.provenance)); this declaration (\(loser.provenance)) is ignored: \(why)"
     }
 }
-

@@ -139,7 +139,9 @@ final class ClaimIndex: Sendable {
         // The types with a legacy-claimed tag, then their tags in id order, which is nearly
         // load order: their declarations are read in the order they lie in memory.
         var hasLegacyTag = [Bool](repeating: false, count: graph.count)
-        for (tagClass, table) in [(TagClass.filenameExtension, byExtension), (TagClass.mimeType, byMIME), (TagClass.osType, byOSType)] {
+        for (tagClass, table) in [
+            (TagClass.filenameExtension, byExtension), (TagClass.mimeType, byMIME), (TagClass.osType, byOSType),
+        ] {
             for tag in table.keys {
                 for id in graph.types(withTag: tag, ofClass: tagClass) { hasLegacyTag[id.index] = true }
             }
@@ -154,7 +156,9 @@ final class ClaimIndex: Sendable {
         var previewers: [Int: [(bundleID: String, platform: Platform)]] = [:]
         for (bundleID, platform, types) in claims.previewedTypes {
             for type in types {
-                guard let id = graph.id(of: type), previewers[id.index]?.contains(where: { $0.bundleID == bundleID }) != true else { continue }
+                guard let id = graph.id(of: type),
+                    previewers[id.index]?.contains(where: { $0.bundleID == bundleID }) != true
+                else { continue }
                 previewers[id.index, default: []].append((bundleID, platform))
             }
         }
@@ -171,21 +175,28 @@ final class ClaimIndex: Sendable {
     }
 
     /// The type's legacy-claimed tags in the order its declaration lists them, each once.
-    private static func legacyTags(of id: TypeID, graph: TypeGraph, _ byExtension: [String: [ClaimReference]],
-                                   _ byMIME: [String: [ClaimReference]], _ byOSType: [String: [ClaimReference]]) -> [LegacyTag] {
+    private static func legacyTags(
+        of id: TypeID, graph: TypeGraph, _ byExtension: [String: [ClaimReference]],
+        _ byMIME: [String: [ClaimReference]], _ byOSType: [String: [ClaimReference]]
+    ) -> [LegacyTag] {
         guard let lists = graph.winningTags(id) else { return [] }
         var tags: [LegacyTag] = []
         for list in lists {
-            let table = switch list.tagClass {
-            case TagClass.filenameExtension: byExtension
-            case TagClass.mimeType: byMIME
-            case TagClass.osType: byOSType
-            default: [String: [ClaimReference]]()
-            }
+            let table =
+                switch list.tagClass {
+                case TagClass.filenameExtension: byExtension
+                case TagClass.mimeType: byMIME
+                case TagClass.osType: byOSType
+                default: [String: [ClaimReference]]()
+                }
             for tag in list.tags {
                 let normalised = TypeGraph.normalise(tag, ofClass: list.tagClass)
-                guard !tags.contains(where: { $0.tagClass == list.tagClass && $0.normalised == normalised }) else { continue }
-                tags.append(LegacyTag(tagClass: list.tagClass, tag: tag, normalised: normalised, claims: table[normalised] ?? []))
+                guard !tags.contains(where: { $0.tagClass == list.tagClass && $0.normalised == normalised }) else {
+                    continue
+                }
+                tags.append(
+                    LegacyTag(
+                        tagClass: list.tagClass, tag: tag, normalised: normalised, claims: table[normalised] ?? []))
             }
         }
         return tags.filter { !$0.claims.isEmpty }
@@ -217,7 +228,8 @@ final class ClaimIndex: Sendable {
         guard !previewers.isEmpty else { return [] }
         var found: [String] = []
         for ancestor in type.ancestors {
-            for previewer in previewers[ancestor.id.index] ?? [] where platform.includes(previewer.platform) && !found.contains(previewer.bundleID) {
+            for previewer in previewers[ancestor.id.index] ?? []
+            where platform.includes(previewer.platform) && !found.contains(previewer.bundleID) {
                 found.append(previewer.bundleID)
             }
         }

@@ -3,12 +3,16 @@ import UniformPlist
 /// Reads user default handlers from macOS's `com.apple.launchservices.secure.plist`
 /// (`LSHandlers`: an array of dictionaries keyed by content type or by tag).
 public enum LaunchServicesPreferences {
-    public static func read(_ document: PlistDocument, file: String) -> (handlers: [DefaultHandler], findings: [Finding]) {
+    public static func read(
+        _ document: PlistDocument, file: String
+    ) -> (handlers: [DefaultHandler], findings: [Finding]) {
         var handlers: [DefaultHandler] = []
         var findings: [Finding] = []
         func report(_ message: String, _ mark: Mark) {
-            findings.append(Finding(rule: "defaults.invalid-entry", severity: .warning, message: message,
-                                    location: SourceLocation(file: file, mark: mark)))
+            findings.append(
+                Finding(
+                    rule: "defaults.invalid-entry", severity: .warning, message: message,
+                    location: SourceLocation(file: file, mark: mark)))
         }
         guard let root = document.root.asDictionary else {
             report("the root of a LaunchServices preferences plist must be a dictionary", document.root.mark)
@@ -36,7 +40,8 @@ public enum LaunchServicesPreferences {
                 handlers.append(DefaultHandler(key: .contentType(type), roles: roles, location: location))
             } else if let tag = dict["LSHandlerContentTag"]?.asString {
                 let tagClass = dict["LSHandlerContentTagClass"]?.asString ?? TagClass.filenameExtension
-                handlers.append(DefaultHandler(key: .tag(tagClass: tagClass, tag: tag), roles: roles, location: location))
+                handlers.append(
+                    DefaultHandler(key: .tag(tagClass: tagClass, tag: tag), roles: roles, location: location))
             }
             // URL-scheme entries (LSHandlerURLScheme) are not about documents: skipped silently.
         }

@@ -23,8 +23,10 @@ public struct World: Sendable {
         private var allFindings: [Finding]?
         private let lock = NSLock()
 
-        init(apps: [Manifest], graph: TypeGraph, preferenceDefaults: [DefaultHandler], ruleDefaults: [DefaultHandler],
-             platform: PlatformFilter, findings: [Finding], appIndex: [String: Int], index: ClaimIndex) {
+        init(
+            apps: [Manifest], graph: TypeGraph, preferenceDefaults: [DefaultHandler], ruleDefaults: [DefaultHandler],
+            platform: PlatformFilter, findings: [Finding], appIndex: [String: Int], index: ClaimIndex
+        ) {
             self.apps = apps
             self.graph = graph
             self.preferenceDefaults = preferenceDefaults
@@ -91,13 +93,20 @@ public struct World: Sendable {
                 // One id on iOS and on macOS is one product built for two platforms (a
                 // multiplatform target, or an iOS and a Mac target sharing an id), not a clash.
                 if first.platform == apps[a].platform {
-                    findings.append(Finding(rule: "duplicate-bundle-id", severity: .warning,
-                        message: "bundle id '\(bundleID)' is also used by \(first.file); this app is kept apart as '\(renamed)'",
-                        location: apps[a].location, subject: bundleID))
+                    findings.append(
+                        Finding(
+                            rule: "duplicate-bundle-id", severity: .warning,
+                            message:
+                                "bundle id '\(bundleID)' is also used by \(first.file); this app is kept apart as '\(renamed)'",
+                            location: apps[a].location, subject: bundleID))
                 }
                 apps[a].bundleID = renamed
-                for i in apps[a].exportedTypes.indices { apps[a].exportedTypes[i].origin = .manifest(bundleID: renamed) }
-                for i in apps[a].importedTypes.indices { apps[a].importedTypes[i].origin = .manifest(bundleID: renamed) }
+                for i in apps[a].exportedTypes.indices {
+                    apps[a].exportedTypes[i].origin = .manifest(bundleID: renamed)
+                }
+                for i in apps[a].importedTypes.indices {
+                    apps[a].importedTypes[i].origin = .manifest(bundleID: renamed)
+                }
                 appIndex[renamed] = a
             } else {
                 firstFileByID[bundleID] = (apps[a].file, apps[a].platform)
@@ -126,7 +135,9 @@ public struct World: Sendable {
         for a in apps.indices {
             declarations.append(apps[a].exportedTypes)
             declarations.append(apps[a].importedTypes)
-            for c in apps[a].claims.indices { for type in apps[a].claims[c].contentTypes { claimed.append(type.value) } }
+            for c in apps[a].claims.indices {
+                for type in apps[a].claims[c].contentTypes { claimed.append(type.value) }
+            }
         }
         declarations.append(ruleDeclarations)
         // The ids of the claimed identifiers, in the same order, so the claim index looks
@@ -134,8 +145,11 @@ public struct World: Sendable {
         var claimedIDs: [TypeID] = []
         let graph = TypeGraph(segments: declarations, additionalIdentifiers: claimed, ids: &claimedIDs)
 
-        storage = Storage(apps: apps, graph: graph, preferenceDefaults: preferenceDefaults, ruleDefaults: ruleDefaults, platform: platform,
-                          findings: findings, appIndex: appIndex, index: ClaimIndex(claims: claims(), graph: graph, claimedIDs: claimedIDs))
+        storage = Storage(
+            apps: apps, graph: graph, preferenceDefaults: preferenceDefaults, ruleDefaults: ruleDefaults,
+            platform: platform,
+            findings: findings, appIndex: appIndex,
+            index: ClaimIndex(claims: claims(), graph: graph, claimedIDs: claimedIDs))
     }
 
     /// Worlds of at least this many apps are built on two cores.

@@ -1,5 +1,6 @@
 import CLua
 import CLuaShim
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -33,7 +34,12 @@ final class CoverageRecorder {
             lastBytes = Array(UnsafeBufferPointer(start: source, count: strlen(source) + 1))
             let s = String(cString: source)
             let name = s.hasPrefix("@") || s.hasPrefix("=") ? String(s.dropFirst()) : s
-            if let l = chunks[name] { lastLines = l } else { lastLines = Lines(); chunks[name] = lastLines }
+            if let l = chunks[name] {
+                lastLines = l
+            } else {
+                lastLines = Lines()
+                chunks[name] = lastLines
+            }
             lastLine = -1
         }
         if line != lastLine {

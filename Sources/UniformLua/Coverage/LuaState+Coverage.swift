@@ -9,8 +9,9 @@ extension LuaState {
         if enabled {
             let recorder = core.coverage ?? CoverageRecorder()
             core.coverage = recorder
-            cls_limits_set_line_hook(L, core.limits.pointer, CoverageRecorder.lineHook,
-                                     Unmanaged.passUnretained(recorder).toOpaque())
+            cls_limits_set_line_hook(
+                L, core.limits.pointer, CoverageRecorder.lineHook,
+                Unmanaged.passUnretained(recorder).toOpaque())
         } else {
             cls_limits_set_line_hook(L, core.limits.pointer, nil, nil)
         }

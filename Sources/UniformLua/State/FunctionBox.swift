@@ -22,14 +22,16 @@ final class FunctionBox {
     }
 
     convenience init(core: LuaCore, name: String?, values body: @escaping (LuaCallContext) throws -> [LuaValue]) {
-        self.init(core: core, name: name, raw: { ctx in
-            let results = try body(ctx)
-            guard lua_checkstack(ctx.L, Int32(clamping: results.count + 1)) != 0 else {
-                throw HostFunctionError(message: "too many results from host function")
-            }
-            for i in results.indices { ctx.core.push(results[i], on: ctx.L) }
-            return results.count
-        })
+        self.init(
+            core: core, name: name,
+            raw: { ctx in
+                let results = try body(ctx)
+                guard lua_checkstack(ctx.L, Int32(clamping: results.count + 1)) != 0 else {
+                    throw HostFunctionError(message: "too many results from host function")
+                }
+                for i in results.indices { ctx.core.push(results[i], on: ctx.L) }
+                return results.count
+            })
     }
 
     /// Runs the body and returns a result count, or CLS_RAISE / CLS_RAISE_WHERE with the message

@@ -44,7 +44,7 @@ final class LuaCore {
         guard let state = L else { return }
         L = nil
         current = nil
-        cls_close(state, limits.pointer)   // runs the __gc of every box and host object, frees the pool
+        cls_close(state, limits.pointer) // runs the __gc of every box and host object, frees the pool
         coverage = nil
     }
 
@@ -59,7 +59,8 @@ final class LuaCore {
         case .integer(let i): lua_pushinteger(L, i)
         case .number(let d): lua_pushnumber(L, d)
         case .string(let s): LuaCore.pushString(s, on: L)
-        case .bytes(let b): _ = b.withUnsafeBufferPointer { p in
+        case .bytes(let b):
+            _ = b.withUnsafeBufferPointer { p in
                 p.withMemoryRebound(to: CChar.self) { lua_pushlstring(L, $0.baseAddress, $0.count) }
             }
         case .table(let r as LuaRef), .function(let r as LuaRef), .userdata(let r as LuaRef), .thread(let r as LuaRef):
@@ -83,7 +84,9 @@ final class LuaCore {
         }
         if done == nil {
             var copy = s
-            copy.withUTF8 { p in p.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(L, $0.baseAddress, $0.count) } }
+            copy.withUTF8 { p in
+                p.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(L, $0.baseAddress, $0.count) }
+            }
         }
     }
 
@@ -244,11 +247,14 @@ final class LuaCore {
         } else if status == LUA_ERRERR, let t = tripped {
             message = "\(t.rawValue) limit exceeded while handling an error in \(running)"
         }
-        if status != LUA_ERRSYNTAX, propagatingCall == topLevelCalls, let inner = propagating, inner.message == message, let tb = inner.traceback {
+        if status != LUA_ERRSYNTAX, propagatingCall == topLevelCalls, let inner = propagating, inner.message == message,
+            let tb = inner.traceback
+        {
             traceback = tb
         }
-        return LuaError(kind: kind, message: message, traceback: traceback,
-                        location: LuaSourceLocation.parse(message, knownChunks: chunkNames))
+        return LuaError(
+            kind: kind, message: message, traceback: traceback,
+            location: LuaSourceLocation.parse(message, knownChunks: chunkNames))
     }
 
     /// `@path` for a file path (messages then read `path:line:`); `=name` and `@name` kept as is.

@@ -64,7 +64,9 @@ public final class LuaState {
             let text = ctx.argument(1).stringValue ?? ""
             printed.bytes += text.utf8.count + 1
             if limit > 0, printed.bytes > limit {
-                printSink("uniform: print stopped after \(limit) bytes (LuaLimits.maxPrintBytes); the rest of this run's print output is dropped")
+                printSink(
+                    "uniform: print stopped after \(limit) bytes (LuaLimits.maxPrintBytes); the rest of this run's print output is dropped"
+                )
                 return [.boolean(true)]
             }
             printSink(text)
@@ -72,13 +74,15 @@ public final class LuaState {
         }
         do {
             let boot = try load(SandboxBootstrap.source, chunkName: SandboxBootstrap.chunkName)
-            protectView = try core.protectedCall(nresults: 1, push: { L in
-                boot.push(on: L)
-                cls_pushglobaltable(L)
-                cls_push_raw_base(L)
-                sink.push(on: L)
-                return 5
-            }, read: { [core] L, _ in LuaFunction(core: core, index: -1, on: L) })
+            protectView = try core.protectedCall(
+                nresults: 1,
+                push: { L in
+                    boot.push(on: L)
+                    cls_pushglobaltable(L)
+                    cls_push_raw_base(L)
+                    sink.push(on: L)
+                    return 5
+                }, read: { [core] L, _ in LuaFunction(core: core, index: -1, on: L) })
         } catch {
             fatalError("uniform: the Lua sandbox bootstrap failed: \(error)")
         }
@@ -129,17 +133,19 @@ public final class LuaState {
     /// Calls `f` under the limits (re-armed for a top-level call, shared when nested).
     @discardableResult
     public func call(_ f: LuaFunction, _ args: [LuaValue] = []) throws -> [LuaValue] {
-        try core.protectedCall(function: f, push: { L in try core.pushArguments(args, on: L) },
-                               read: { L, base in core.values(from: L, above: base) })
+        try core.protectedCall(
+            function: f, push: { L in try core.pushArguments(args, on: L) },
+            read: { L, base in core.values(from: L, above: base) })
     }
 
     /// Calls a function value (errors if it is not callable, like Lua).
     @discardableResult
     public func call(_ f: LuaValue, _ args: [LuaValue] = []) throws -> [LuaValue] {
-        try core.protectedCall(push: { L in
-            core.push(f, on: L)
-            return try core.pushArguments(args, on: L)
-        }, read: { L, base in core.values(from: L, above: base) })
+        try core.protectedCall(
+            push: { L in
+                core.push(f, on: L)
+                return try core.pushArguments(args, on: L)
+            }, read: { L, base in core.values(from: L, above: base) })
     }
 
     /// Fast path: `push` pushes the arguments on the stack and returns how many; `read` sees the
@@ -160,7 +166,9 @@ public final class LuaState {
 
     /// A Lua function running `body`. A Swift error thrown by `body` becomes a Lua error (catchable
     /// by `pcall`) with the caller's `file:line:` prefix, raised after the Swift frames return.
-    public func makeFunction(name: String? = nil, _ body: @escaping (LuaCallContext) throws -> [LuaValue]) -> LuaFunction {
+    public func makeFunction(
+        name: String? = nil, _ body: @escaping (LuaCallContext) throws -> [LuaValue]
+    ) -> LuaFunction {
         makeFunction(FunctionBox(core: core, name: name, values: body))
     }
 
@@ -199,7 +207,9 @@ public final class LuaState {
     }
 
     /// A table of Swift functions (e.g. the `uniform` API table); names are `prefix.key` in errors.
-    public func makeTable(functions: [String: (LuaCallContext) throws -> [LuaValue]], prefix: String? = nil) -> LuaTableRef {
+    public func makeTable(
+        functions: [String: (LuaCallContext) throws -> [LuaValue]], prefix: String? = nil
+    ) -> LuaTableRef {
         var fields: [String: LuaValue] = [:]
         for (k, body) in functions {
             fields[k] = .function(makeFunction(name: prefix.map { "\($0).\(k)" } ?? k, body))
@@ -213,7 +223,9 @@ public final class LuaState {
         let deny = makeFunction(name: "__newindex") { _ in
             throw LuaReadOnlyError()
         }
-        var fields: [String: LuaValue] = ["__index": .table(table), "__newindex": .function(deny), "__metatable": false]
+        var fields: [String: LuaValue] = [
+            "__index": .table(table), "__newindex": .function(deny), "__metatable": false,
+        ]
         let proxy = makeTable()
         // The sandbox marks the view (so `rawset` refuses it) and gives the `__pairs` that walks
         // the table behind it.
@@ -283,10 +295,11 @@ public final class LuaState {
         mt["__index"] = .table(methodTable)
         let type = LuaObjectType(name: name, metatable: mt)
         if let tostring {
-            mt["__tostring"] = .function(makeFunction(name: "\(name).__tostring") { [unowned type] ctx in
-                guard let o = type.object(at: 1, on: ctx.L) else { return [.string(name)] }
-                return [.string(tostring(o))]
-            })
+            mt["__tostring"] = .function(
+                makeFunction(name: "\(name).__tostring") { [unowned type] ctx in
+                    guard let o = type.object(at: 1, on: ctx.L) else { return [.string(name)] }
+                    return [.string(tostring(o))]
+                })
         }
         return type
     }
@@ -312,7 +325,9 @@ public final class LuaState {
 
     /// Whether `s` is a Lua identifier (usable as `t.s`): not a keyword, `[A-Za-z_][A-Za-z0-9_]*`.
     public static func isIdentifier(_ s: String) -> Bool {
-        guard let first = s.utf8.first, first == 95 || (first | 0x20) >= 97 && (first | 0x20) <= 122 else { return false }
+        guard let first = s.utf8.first, first == 95 || (first | 0x20) >= 97 && (first | 0x20) <= 122 else {
+            return false
+        }
         for c in s.utf8 where !(c == 95 || (c | 0x20) >= 97 && (c | 0x20) <= 122 || c >= 48 && c <= 57) { return false }
         return !keywords.contains(s)
     }

@@ -8,7 +8,9 @@ extension LuaCallContext {
     /// later explanation can point at it.
     public func callerLocation(level: Int32 = 1) -> LuaSourceLocation? {
         var ar = lua_Debug()
-        guard lua_getstack(L, level, &ar) != 0, lua_getinfo(L, "Sl", &ar) != 0, ar.currentline > 0, let source = ar.source else {
+        guard lua_getstack(L, level, &ar) != 0, lua_getinfo(L, "Sl", &ar) != 0, ar.currentline > 0,
+            let source = ar.source
+        else {
             return nil
         }
         var name = String(cString: source)

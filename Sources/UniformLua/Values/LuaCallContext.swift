@@ -33,7 +33,9 @@ public struct LuaCallContext {
         guard cls_charge_host(L, work, nil, 0) != 0 else { return }
         var message = [CChar](repeating: 0, count: 160)
         _ = cls_charge_host(L, 0, &message, message.count)
-        throw HostFunctionError(message: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) + " while running " + what)
+        throw HostFunctionError(
+            message: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                + " while running " + what)
     }
 
     /// Argument `i` (1-based); `.nil` past the end.
@@ -60,7 +62,9 @@ public struct LuaCallContext {
     func type(_ i: Int) -> Int32 { i >= 1 && i <= argumentCount ? lua_type(L, Int32(i)) : LUA_TNONE }
 
     public func string(_ i: Int) throws -> String {
-        guard type(i) == LUA_TSTRING, let s = LuaCore.stringValue(at: Int32(i), on: L) else { throw expected("string", i) }
+        guard type(i) == LUA_TSTRING, let s = LuaCore.stringValue(at: Int32(i), on: L) else {
+            throw expected("string", i)
+        }
         return s
     }
 
@@ -105,7 +109,7 @@ public struct LuaCallContext {
     /// `self` from rule code).
     public func object<T: AnyObject>(_ i: Int, of type: LuaObjectType, as _: T.Type = T.self) throws -> T {
         guard i >= 1, i <= argumentCount,
-              let o = type.object(at: Int32(i), on: L) as? T
+            let o = type.object(at: Int32(i), on: L) as? T
         else { throw expected(type.name, i) }
         return o
     }

@@ -18,7 +18,7 @@ public class LuaRef {
     /// A reference to nothing (the state was already closed).
     init(orphanIn core: LuaCore) {
         self.core = core
-        ref = -2   // LUA_NOREF: pushes nil, unref ignores it
+        ref = -2 // LUA_NOREF: pushes nil, unref ignores it
     }
 
     deinit {

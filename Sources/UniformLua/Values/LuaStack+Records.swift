@@ -1,5 +1,6 @@
 import CLua
 import CLuaShim
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

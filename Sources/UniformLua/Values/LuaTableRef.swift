@@ -91,24 +91,28 @@ public final class LuaTableRef: LuaRef {
     /// The values when the keys are exactly 1...n (an empty table counts as an empty array).
     public func arrayValues() -> [LuaValue]? {
         var values: [LuaValue] = []
-        let ok: Bool = withPushed { L, t in
-            let n = Int(lua_rawlen(L, t))
-            var keys = 0
-            lua_pushnil(L)
-            while lua_next(L, t) != 0 {
-                keys += 1
-                lua_settop(L, -2)
-                if keys > n { lua_settop(L, -2); return false }
-            }
-            guard keys == n else { return false }
-            values.reserveCapacity(n)
-            for i in 1...max(n, 1) where n > 0 {
-                lua_rawgeti(L, t, lua_Integer(i))
-                values.append(core.value(at: -1, on: L))
-                lua_settop(L, -2)
-            }
-            return true
-        } ?? false
+        let ok: Bool =
+            withPushed { L, t in
+                let n = Int(lua_rawlen(L, t))
+                var keys = 0
+                lua_pushnil(L)
+                while lua_next(L, t) != 0 {
+                    keys += 1
+                    lua_settop(L, -2)
+                    if keys > n {
+                        lua_settop(L, -2)
+                        return false
+                    }
+                }
+                guard keys == n else { return false }
+                values.reserveCapacity(n)
+                for i in 1...max(n, 1) where n > 0 {
+                    lua_rawgeti(L, t, lua_Integer(i))
+                    values.append(core.value(at: -1, on: L))
+                    lua_settop(L, -2)
+                }
+                return true
+            } ?? false
         return ok ? values : nil
     }
 

@@ -77,9 +77,9 @@ extension LuaValue: Equatable {
         case (.string(let x), .string(let y)): return x == y
         case (.bytes(let x), .bytes(let y)): return x == y
         case (.table(let x as LuaRef), .table(let y as LuaRef)),
-             (.function(let x as LuaRef), .function(let y as LuaRef)),
-             (.userdata(let x as LuaRef), .userdata(let y as LuaRef)),
-             (.thread(let x as LuaRef), .thread(let y as LuaRef)):
+            (.function(let x as LuaRef), .function(let y as LuaRef)),
+            (.userdata(let x as LuaRef), .userdata(let y as LuaRef)),
+            (.thread(let x as LuaRef), .thread(let y as LuaRef)):
             return x.isSameObject(as: y)
         default: return false
         }

@@ -19,7 +19,10 @@ public struct PlistDocument: Sendable {
     /// too, but keeps it (trimmed, with its position) so the core can report it.
     public var strayText: [PlistComment]
 
-    public init(file: String, format: PlistFormat, root: PlistNode, comments: [PlistComment] = [], strayText: [PlistComment] = []) {
+    public init(
+        file: String, format: PlistFormat, root: PlistNode, comments: [PlistComment] = [],
+        strayText: [PlistComment] = []
+    ) {
         self.file = file
         self.format = format
         self.root = root

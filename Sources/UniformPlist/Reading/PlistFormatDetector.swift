@@ -2,7 +2,9 @@
 /// format share the same name.
 enum PlistFormatDetector {
     static func detect(_ bytes: UnsafeBufferPointer<UInt8>) -> PlistFormat {
-        if bytes.count >= 8, let base = bytes.baseAddress, ByteScanning.matches("bplist00", in: base, at: 0, end: bytes.count) {
+        if bytes.count >= 8, let base = bytes.baseAddress,
+            ByteScanning.matches("bplist00", in: base, at: 0, end: bytes.count)
+        {
             return .binary
         }
         var i = 0
@@ -12,8 +14,13 @@ enum PlistFormatDetector {
             let bigEndian = bytes[0] == 0xFE
             var j = 2
             while j + 1 < bytes.count {
-                let unit = bigEndian ? UInt16(bytes[j]) << 8 | UInt16(bytes[j + 1]) : UInt16(bytes[j + 1]) << 8 | UInt16(bytes[j])
-                if unit == 0x20 || unit == 0x0A || unit == 0x0D || unit == 0x09 { j += 2; continue }
+                let unit =
+                    bigEndian
+                    ? UInt16(bytes[j]) << 8 | UInt16(bytes[j + 1]) : UInt16(bytes[j + 1]) << 8 | UInt16(bytes[j])
+                if unit == 0x20 || unit == 0x0A || unit == 0x0D || unit == 0x09 {
+                    j += 2
+                    continue
+                }
                 return unit == 0x3C ? .xml : .openStep
             }
             return .openStep
@@ -22,7 +29,10 @@ enum PlistFormatDetector {
         // `<` also starts OpenStep `<hex data>`; XML is told apart by what follows.
         if i + 1 < bytes.count && bytes[i] == UInt8(ascii: "<") {
             let next = bytes[i + 1]
-            let isHexData = (next >= UInt8(ascii: "0") && next <= UInt8(ascii: "9")) || (next | 0x20 >= UInt8(ascii: "a") && next | 0x20 <= UInt8(ascii: "f") && !startsWithName(bytes, at: i + 1))
+            let isHexData =
+                (next >= UInt8(ascii: "0") && next <= UInt8(ascii: "9"))
+                || (next | 0x20 >= UInt8(ascii: "a") && next | 0x20 <= UInt8(ascii: "f")
+                    && !startsWithName(bytes, at: i + 1))
                 || ByteScanning.isWhitespace(next) || next == UInt8(ascii: ">")
             return isHexData ? .openStep : .xml
         }

@@ -9,19 +9,25 @@ public enum PlistReader {
         // sparse Info.plist whole, and a FIFO would block the run for ever).
         let limit = min(limits.maxBytes, PlistLimits.largestFile)
         var info = stat()
-        if stat(path, &info) == 0 {   // follows symbolic links, as the read does
+        if stat(path, &info) == 0 { // follows symbolic links, as the read does
             if (info.st_mode & S_IFMT) != S_IFREG {
-                throw PlistError(file: path, mark: nil, message: "not a regular file (a directory, FIFO or device); expected a property list")
+                throw PlistError(
+                    file: path, mark: nil,
+                    message: "not a regular file (a directory, FIFO or device); expected a property list")
             }
             if Int64(info.st_size) > Int64(limit) {
-                throw PlistError(file: path, mark: nil, message: "the file is \(info.st_size) bytes, more than the \(limit)-byte limit (PlistLimits.maxBytes)")
+                throw PlistError(
+                    file: path, mark: nil,
+                    message:
+                        "the file is \(info.st_size) bytes, more than the \(limit)-byte limit (PlistLimits.maxBytes)")
             }
         }
         let data: Data
         do {
             data = try Data(contentsOf: url, options: .mappedIfSafe)
         } catch {
-            throw PlistError(file: path, mark: nil, message: "cannot read the file (does it exist, and is it readable?)")
+            throw PlistError(
+                file: path, mark: nil, message: "cannot read the file (does it exist, and is it readable?)")
         }
         return try data.withUnsafeBytes { raw in try read(bytes: raw, file: path, limits: limits) }
     }
@@ -32,23 +38,34 @@ public enum PlistReader {
     }
 
     /// Reads bytes without copying them.
-    public static func read(bytes: UnsafeRawBufferPointer, file: String, limits: PlistLimits = PlistLimits()) throws -> PlistDocument {
+    public static func read(
+        bytes: UnsafeRawBufferPointer, file: String, limits: PlistLimits = PlistLimits()
+    ) throws -> PlistDocument {
         try read(bytes: bytes.bindMemory(to: UInt8.self), file: file, limits: limits)
     }
 
     /// Reads bytes without copying them.
-    public static func read(bytes: UnsafeBufferPointer<UInt8>, file: String, limits: PlistLimits = PlistLimits()) throws -> PlistDocument {
+    public static func read(
+        bytes: UnsafeBufferPointer<UInt8>, file: String, limits: PlistLimits = PlistLimits()
+    ) throws -> PlistDocument {
         try read(bytes: bytes, file: file, limits: limits, format: nil)
     }
 
     /// `format` forces a parser instead of detecting one (used by the fuzz harnesses, so each
     /// one exercises its own parser whatever bytes the fuzzer makes up).
-    static func read(bytes: UnsafeBufferPointer<UInt8>, file: String, limits: PlistLimits, format forced: PlistFormat?) throws(PlistError) -> PlistDocument {
+    static func read(
+        bytes: UnsafeBufferPointer<UInt8>, file: String, limits: PlistLimits, format forced: PlistFormat?
+    ) throws(PlistError) -> PlistDocument {
         guard bytes.count <= min(limits.maxBytes, PlistLimits.largestFile) else {
-            throw PlistError(file: file, mark: nil, message: "the file is \(bytes.count) bytes, more than the \(min(limits.maxBytes, PlistLimits.largestFile))-byte limit (PlistLimits.maxBytes)")
+            throw PlistError(
+                file: file, mark: nil,
+                message:
+                    "the file is \(bytes.count) bytes, more than the \(min(limits.maxBytes, PlistLimits.largestFile))-byte limit (PlistLimits.maxBytes)"
+            )
         }
         guard !bytes.isEmpty else {
-            throw PlistError(file: file, mark: nil, message: "the file is empty; expected a property list (XML, binary or OpenStep)")
+            throw PlistError(
+                file: file, mark: nil, message: "the file is empty; expected a property list (XML, binary or OpenStep)")
         }
         let format = forced ?? PlistFormatDetector.detect(bytes)
         switch format {
@@ -72,7 +89,9 @@ public enum PlistReader {
         }
     }
 
-    private static func readBinary(_ bytes: UnsafeBufferPointer<UInt8>, file: String, limits: PlistLimits) throws(PlistError) -> PlistDocument {
+    private static func readBinary(
+        _ bytes: UnsafeBufferPointer<UInt8>, file: String, limits: PlistLimits
+    ) throws(PlistError) -> PlistDocument {
         do {
             var parser = try BinaryPlistParser(bytes: bytes, limits: limits)
             return PlistDocument(file: file, format: .binary, root: try parser.parse())
@@ -81,17 +100,23 @@ public enum PlistReader {
         }
     }
 
-    private static func readText(_ bytes: UnsafeBufferPointer<UInt8>, file: String, limits: PlistLimits, forced: PlistFormat?) throws(PlistError) -> PlistDocument {
+    private static func readText(
+        _ bytes: UnsafeBufferPointer<UInt8>, file: String, limits: PlistLimits, forced: PlistFormat?
+    ) throws(PlistError) -> PlistDocument {
         guard let base = bytes.baseAddress else {
-            throw PlistError(file: file, mark: nil, message: "the file is empty; expected a property list (XML, binary or OpenStep)")
+            throw PlistError(
+                file: file, mark: nil, message: "the file is empty; expected a property list (XML, binary or OpenStep)")
         }
         if let problem = TextValidator.validate(bytes) {
-            throw PlistError(file: file, mark: LineIndex(base: base, count: bytes.count).mark(at: problem.offset), message: problem.message)
+            throw PlistError(
+                file: file, mark: LineIndex(base: base, count: bytes.count).mark(at: problem.offset),
+                message: problem.message)
         }
         if (forced ?? PlistFormatDetector.detect(bytes)) == .xml {
             var parser = XMLPlistParser(base: base, count: bytes.count, file: file, limits: limits)
             let root = try parser.parseDocument()
-            return PlistDocument(file: file, format: .xml, root: root, comments: parser.comments, strayText: parser.strayText)
+            return PlistDocument(
+                file: file, format: .xml, root: root, comments: parser.comments, strayText: parser.strayText)
         }
         let lines = LineIndex(base: base, count: bytes.count)
         var parser = OpenStepPlistParser(base: base, count: bytes.count, lines: lines, file: file, limits: limits)

@@ -6,7 +6,8 @@ extension PlistValue {
         switch (self, other) {
         case let (.dictionary(a), .dictionary(b)):
             guard a.entries.count == b.entries.count else { return false }
-            for (x, y) in zip(a.entries, b.entries) where x.key != y.key || !x.value.value.isStructurallyEqual(to: y.value.value) {
+            for (x, y) in zip(a.entries, b.entries)
+            where x.key != y.key || !x.value.value.isStructurallyEqual(to: y.value.value) {
                 return false
             }
             return true

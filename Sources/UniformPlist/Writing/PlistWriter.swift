@@ -10,7 +10,9 @@ public enum PlistWriter {
     public static func xml(_ root: PlistNode) -> String {
         var output = XMLPlistOutput()
         output.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
-        output.append("<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n")
+        output.append(
+            "<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n"
+        )
         output.append("<plist version=\"1.0\">\n")
         output.write(root.value, indent: 0)
         output.append("</plist>\n")

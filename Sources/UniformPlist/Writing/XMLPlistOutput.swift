@@ -17,7 +17,10 @@ struct XMLPlistOutput {
         indent(level)
         switch value {
         case .dictionary(let dictionary):
-            if dictionary.entries.isEmpty { text += "<dict/>\n"; return }
+            if dictionary.entries.isEmpty {
+                text += "<dict/>\n"
+                return
+            }
             text += "<dict>\n"
             for entry in dictionary.entries {
                 indent(level + 1)
@@ -29,7 +32,10 @@ struct XMLPlistOutput {
             indent(level)
             text += "</dict>\n"
         case .array(let items):
-            if items.isEmpty { text += "<array/>\n"; return }
+            if items.isEmpty {
+                text += "<array/>\n"
+                return
+            }
             text += "<array>\n"
             for item in items { write(item.value, indent: level + 1) }
             indent(level)
@@ -76,11 +82,17 @@ struct XMLPlistOutput {
     /// (which XML parsers would otherwise turn into `\n`).
     private mutating func appendEscaped(_ string: String) {
         var needsWork = false
-        for byte in string.utf8 where byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || (byte < 0x20 && byte != 0x0A && byte != 0x09) {
+        for byte in string.utf8
+        where byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+            || (byte < 0x20 && byte != 0x0A && byte != 0x09)
+        {
             needsWork = true
             break
         }
-        guard needsWork else { text += string; return }
+        guard needsWork else {
+            text += string
+            return
+        }
         for scalar in string.unicodeScalars {
             switch scalar {
             case "&": text += "&amp;"
@@ -105,13 +117,17 @@ struct XMLPlistOutput {
         let total = Int64(date.timeIntervalSince1970.rounded(.down))
         var days = total / 86_400
         var seconds = total % 86_400
-        if seconds < 0 { seconds += 86_400; days -= 1 }
+        if seconds < 0 {
+            seconds += 86_400
+            days -= 1
+        }
         let (year, month, day) = civil(fromDays: days)
         func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
         var yearText = String(abs(year))
         while yearText.count < 4 { yearText = "0" + yearText }
         if year < 0 { yearText = "-" + yearText }
-        return "\(yearText)-\(two(month))-\(two(day))T\(two(seconds / 3600)):\(two(seconds / 60 % 60)):\(two(seconds % 60))Z"
+        return
+            "\(yearText)-\(two(month))-\(two(day))T\(two(seconds / 3600)):\(two(seconds / 60 % 60)):\(two(seconds % 60))Z"
     }
 
     /// Inverse of `ISO8601DateParser.daysFromCivil` (H. Hinnant's algorithm).

@@ -43,12 +43,17 @@ struct LuaArguments {
         case .nil: return []
         case .string(let s): return [s]
         case .table(let t):
-            guard let items = t.arrayValues() else { throw Problem(description: "\(what) must be a string or a list of strings") }
+            guard let items = t.arrayValues() else {
+                throw Problem(description: "\(what) must be a string or a list of strings")
+            }
             return try items.map {
-                guard case .string(let s) = $0 else { throw Problem(description: "\(what) must hold strings, found a \($0.typeName)") }
+                guard case .string(let s) = $0 else {
+                    throw Problem(description: "\(what) must hold strings, found a \($0.typeName)")
+                }
                 return s
             }
-        case let other: throw Problem(description: "\(what) must be a string or a list of strings, got \(other.typeName)")
+        case let other:
+            throw Problem(description: "\(what) must be a string or a list of strings, got \(other.typeName)")
         }
     }
 

@@ -5,20 +5,24 @@ extension UniformAPI {
     /// `uniform.export{}`, `uniform.import{}`, `uniform.declare_app{}`, `uniform.set_default{}`.
     func declarationFunctions(into functions: inout [String: (LuaCallContext) throws -> [LuaValue]]) {
         functions["export"] = { ctx in
-            let declaration = try self.typeDeclaration(try self.arguments(ctx, "export"), kind: .exported, at: self.caller(ctx))
+            let declaration = try self.typeDeclaration(
+                try self.arguments(ctx, "export"), kind: .exported, at: self.caller(ctx))
             self.engine.ruleDeclarations.append(declaration)
             self.engine.invalidateWorld()
             return [.string(declaration.identifier)]
         }
         functions["import"] = { ctx in
-            let declaration = try self.typeDeclaration(try self.arguments(ctx, "import"), kind: .imported, at: self.caller(ctx))
+            let declaration = try self.typeDeclaration(
+                try self.arguments(ctx, "import"), kind: .imported, at: self.caller(ctx))
             self.engine.ruleDeclarations.append(declaration)
             self.engine.invalidateWorld()
             return [.string(declaration.identifier)]
         }
         functions["declare_app"] = { ctx in
             let app = try self.syntheticApp(try self.arguments(ctx, "declare_app"), at: self.caller(ctx))
-            if self.engine.syntheticApps.contains(where: { $0.bundleID == app.bundleID }) || self.engine.inputs.manifests.contains(where: { $0.bundleID == app.bundleID }) {
+            if self.engine.syntheticApps.contains(where: { $0.bundleID == app.bundleID })
+                || self.engine.inputs.manifests.contains(where: { $0.bundleID == app.bundleID })
+            {
                 throw LuaArguments.Problem(description: "uniform.declare_app: an app '\(app.bundleID)' already exists")
             }
             self.engine.syntheticApps.append(app)
@@ -29,32 +33,46 @@ extension UniformAPI {
             let args = try self.arguments(ctx, "set_default")
             try args.allowOnly(["type", "extension", "mime", "app", "role"])
             let app = try args.requiredString("app")
-            let role = try args.string("role").map { r -> RoleQuery in
-                guard let role = RoleQuery(rawValue: r.lowercased()) else { throw args.fail("'role' must be viewer, editor, shell or all") }
-                return role
-            } ?? .all
+            let role =
+                try args.string("role").map { r -> RoleQuery in
+                    guard let role = RoleQuery(rawValue: r.lowercased()) else {
+                        throw args.fail("'role' must be viewer, editor, shell or all")
+                    }
+                    return role
+                } ?? .all
             let key: DefaultHandler.Key
             if let type = try args.string("type") {
                 key = .contentType(type)
             } else if let ext = try args.string("extension") {
-                key = .tag(tagClass: TagClass.filenameExtension, tag: ext.hasPrefix(".") ? String(ext.dropFirst()) : ext)
+                key = .tag(
+                    tagClass: TagClass.filenameExtension, tag: ext.hasPrefix(".") ? String(ext.dropFirst()) : ext)
             } else if let mime = try args.string("mime") {
                 key = .tag(tagClass: TagClass.mimeType, tag: mime)
             } else {
                 throw args.fail("give one of 'type', 'extension' or 'mime'")
             }
-            self.engine.ruleDefaults.insert(DefaultHandler(key: key, roles: [role.preferencesKey: app], location: self.caller(ctx)), at: 0)
+            self.engine.ruleDefaults.insert(
+                DefaultHandler(key: key, roles: [role.preferencesKey: app], location: self.caller(ctx)), at: 0)
             self.engine.invalidateWorld()
             return []
         }
     }
 
-    func typeDeclaration(_ args: LuaArguments, kind: TypeDeclaration.Kind, at location: SourceLocation) throws -> TypeDeclaration {
-        try args.allowOnly(["id", "conforms_to", "extensions", "mime_types", "os_types", "tags", "description", "reference_url"])
+    func typeDeclaration(
+        _ args: LuaArguments, kind: TypeDeclaration.Kind, at location: SourceLocation
+    ) throws -> TypeDeclaration {
+        try args.allowOnly([
+            "id", "conforms_to", "extensions", "mime_types", "os_types", "tags", "description", "reference_url",
+        ])
         var tags: [TagList] = []
         func add(_ tagClass: String, _ values: [String]) {
             guard !values.isEmpty else { return }
-            tags.append(TagList(tagClass: tagClass, tags: values.map { tagClass == TagClass.filenameExtension && $0.hasPrefix(".") ? String($0.dropFirst()) : $0 }))
+            tags.append(
+                TagList(
+                    tagClass: tagClass,
+                    tags: values.map {
+                        tagClass == TagClass.filenameExtension && $0.hasPrefix(".") ? String($0.dropFirst()) : $0
+                    }))
         }
         add(TagClass.filenameExtension, try args.strings("extensions"))
         add(TagClass.mimeType, try args.strings("mime_types"))
@@ -80,11 +98,15 @@ extension UniformAPI {
     }
 
     func syntheticApp(_ args: LuaArguments, at location: SourceLocation) throws -> Manifest {
-        try args.allowOnly(["id", "name", "platform", "claims", "exports", "imports", "opens_in_place", "supports_document_browser"])
+        try args.allowOnly([
+            "id", "name", "platform", "claims", "exports", "imports", "opens_in_place", "supports_document_browser",
+        ])
         let id = try args.requiredString("id")
         var platform = Platform.macos
         if let p = try args.string("platform") {
-            guard let parsed = Platform(rawValue: p.lowercased()) else { throw args.fail("'platform' must be ios or macos") }
+            guard let parsed = Platform(rawValue: p.lowercased()) else {
+                throw args.fail("'platform' must be ios or macos")
+            }
             platform = parsed
         }
         var claims: [DocumentClaim] = []
@@ -96,7 +118,9 @@ extension UniformAPI {
             claim.name = try c.string("name")
             claim.isPackage = try c.bool("is_package")
             if let role = try c.string("role") {
-                guard let parsed = HandlerRole(plistValue: role) else { throw c.fail("'role' must be Editor, Viewer, Shell, None, QLGenerator or MDImporter") }
+                guard let parsed = HandlerRole(plistValue: role) else {
+                    throw c.fail("'role' must be Editor, Viewer, Shell, None, QLGenerator or MDImporter")
+                }
                 claim.role = parsed
                 claim.declaredRole = role
             } else {
@@ -104,14 +128,18 @@ extension UniformAPI {
                 claim.declaredRole = "Viewer"
             }
             if let rank = try c.string("rank") {
-                guard let parsed = HandlerRank(plistValue: rank) else { throw c.fail("'rank' must be Owner, Default, Alternate or None") }
+                guard let parsed = HandlerRank(plistValue: rank) else {
+                    throw c.fail("'rank' must be Owner, Default, Alternate or None")
+                }
                 claim.rank = parsed
                 claim.declaredRank = rank
             } else {
                 claim.declaredRank = "Default"
             }
             claim.contentTypes = try c.strings("types").map { Located($0, at: location) }
-            claim.extensions = try c.strings("extensions").map { Located($0.hasPrefix(".") && $0 != "." ? String($0.dropFirst()) : $0, at: location) }
+            claim.extensions = try c.strings("extensions").map {
+                Located($0.hasPrefix(".") && $0 != "." ? String($0.dropFirst()) : $0, at: location)
+            }
             claim.mimeTypes = try c.strings("mime_types").map { Located($0, at: location) }
             claim.osTypes = try c.strings("os_types").map { Located($0, at: location) }
             claims.append(claim)
@@ -119,14 +147,16 @@ extension UniformAPI {
         func declarations(_ key: String, _ kind: TypeDeclaration.Kind) throws -> [TypeDeclaration] {
             try (args.tableValue(key)?.arrayValues() ?? []).map { item in
                 guard case .table(let t) = item else { throw args.fail("'\(key)' must be a list of tables") }
-                var d = try typeDeclaration(LuaArguments(function: "\(args.function) \(key)", table: t), kind: kind, at: location)
+                var d = try typeDeclaration(
+                    LuaArguments(function: "\(args.function) \(key)", table: t), kind: kind, at: location)
                 d.origin = .manifest(bundleID: id)
                 return d
             }
         }
         return Manifest(
             bundleID: id, name: try args.string("name"), platform: platform, file: location.file, location: location,
-            claims: claims, exportedTypes: try declarations("exports", .exported), importedTypes: try declarations("imports", .imported),
+            claims: claims, exportedTypes: try declarations("exports", .exported),
+            importedTypes: try declarations("imports", .imported),
             supportsOpeningDocumentsInPlace: try args.bool("opens_in_place"),
             supportsDocumentBrowser: try args.bool("supports_document_browser"),
             isSynthetic: true

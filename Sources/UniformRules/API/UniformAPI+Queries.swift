@@ -12,9 +12,11 @@ extension UniformAPI {
             let options = try self.options(ctx, at: 2, "type", allowed: ["conforming_to", "platform"])
             let platform = try self.typingPlatform(options, world: world)
             // Asked about one platform: that platform's own world (its declarations only).
-            let graph = (try options?.string("platform")).map { _ in self.engine.world(for: platform!).graph } ?? world.graph
+            let graph =
+                (try options?.string("platform")).map { _ in self.engine.world(for: platform!).graph } ?? world.graph
             let target = Target.parse(text, graph: graph, fileExists: { _ in false }, isDirectory: { _ in false })
-            let type = TypeResolver(graph: graph).resolve(target, conformingTo: try options?.string("conforming_to"), platform: platform)
+            let type = TypeResolver(graph: graph).resolve(
+                target, conformingTo: try options?.string("conforming_to"), platform: platform)
             return [self.builder.type(type, graph: graph)]
         }
         functions["lookup"] = { ctx in
@@ -23,23 +25,33 @@ extension UniformAPI {
             let args = try self.arguments(ctx, "lookup")
             try args.allowOnly(["extension", "mime", "os_type", "pasteboard", "conforming_to", "all"])
             let (tagClass, tag): (String, String)
-            if let e = try args.string("extension") { (tagClass, tag) = (TagClass.filenameExtension, e.hasPrefix(".") ? String(e.dropFirst()) : e) }
-            else if let m = try args.string("mime") { (tagClass, tag) = (TagClass.mimeType, m) }
-            else if let o = try args.string("os_type") { (tagClass, tag) = (TagClass.osType, o) }
-            else if let p = try args.string("pasteboard") { (tagClass, tag) = (TagClass.pasteboardType, p) }
-            else { throw args.fail("give one of extension, mime, os_type or pasteboard") }
+            if let e = try args.string("extension") {
+                (tagClass, tag) = (TagClass.filenameExtension, e.hasPrefix(".") ? String(e.dropFirst()) : e)
+            } else if let m = try args.string("mime") {
+                (tagClass, tag) = (TagClass.mimeType, m)
+            } else if let o = try args.string("os_type") {
+                (tagClass, tag) = (TagClass.osType, o)
+            } else if let p = try args.string("pasteboard") {
+                (tagClass, tag) = (TagClass.pasteboardType, p)
+            } else {
+                throw args.fail("give one of extension, mime, os_type or pasteboard")
+            }
             let filter = try args.string("conforming_to")
             if try args.bool("all") == true {
-                let ids = world.graph.lookup(tag: tag, ofClass: tagClass, conformingTo: filter.flatMap { world.graph.id(of: $0) })
+                let ids = world.graph.lookup(
+                    tag: tag, ofClass: tagClass, conformingTo: filter.flatMap { world.graph.id(of: $0) })
                 return [self.builder.strings(ids.map { world.graph.identifier($0) })]
             }
-            let type = TypeResolver(graph: world.graph).resolve(.tag(tagClass: tagClass, tag: tag), conformingTo: filter, documentConformance: false)
+            let type = TypeResolver(graph: world.graph).resolve(
+                .tag(tagClass: tagClass, tag: tag), conformingTo: filter, documentConformance: false)
             return [self.builder.type(type, graph: world.graph)]
         }
         functions["claims"] = { ctx in
             let text = try ctx.string(1)
             guard let (tagClass, tag) = ClaimTag.parse(text) else {
-                throw LuaArguments.Problem(description: "uniform.claims: '\(text)' is neither an extension ('.pdb') nor a MIME type ('chemical/x-pdb')")
+                throw LuaArguments.Problem(
+                    description:
+                        "uniform.claims: '\(text)' is neither an extension ('.pdb') nor a MIME type ('chemical/x-pdb')")
             }
             return [self.builder.claimMap(ClaimMap(tag: tag, tagClass: tagClass, world: self.engine.world))]
         }
@@ -47,9 +59,11 @@ extension UniformAPI {
             let options = try self.options(ctx, at: 3, "conforms", allowed: ["platform"])
             let world = self.engine.world
             let platform = try self.typingPlatform(options, world: world)
-            let graph = (try options?.string("platform")).map { _ in self.engine.world(for: platform!).graph } ?? world.graph
-            let a = TypeResolver(graph: graph).resolve(Target.parse(try ctx.string(1), graph: graph, fileExists: { _ in false }, isDirectory: { _ in false }),
-                                                       platform: platform)
+            let graph =
+                (try options?.string("platform")).map { _ in self.engine.world(for: platform!).graph } ?? world.graph
+            let a = TypeResolver(graph: graph).resolve(
+                Target.parse(try ctx.string(1), graph: graph, fileExists: { _ in false }, isDirectory: { _ in false }),
+                platform: platform)
             let b = try ctx.string(2)
             if let id = graph.id(of: b) { return [.boolean(a.distance(to: id) != nil)] }
             return [.boolean(a.identifier.caseInsensitiveCompare(b) == .orderedSame)]
@@ -64,8 +78,13 @@ extension UniformAPI {
         functions["team"] = { _ in
             // `suite` and `private_types` from .uniform.lua.
             let team = self.engine.team
-            return [.table(self.engine.state.makeTable(fields: ["suite": self.builder.strings(team.suite),
-                                                                "private_types": self.builder.strings(team.privateTypes)]))]
+            return [
+                .table(
+                    self.engine.state.makeTable(fields: [
+                        "suite": self.builder.strings(team.suite),
+                        "private_types": self.builder.strings(team.privateTypes),
+                    ]))
+            ]
         }
         functions["same_vendor"] = { ctx in
             [.boolean(Vendor.same(typeID: try ctx.string(1), appID: try ctx.string(2)))]
@@ -78,28 +97,40 @@ extension UniformAPI {
         }
         functions["supertypes"] = { ctx in
             let world = self.engine.world
-            let type = TypeResolver(graph: world.graph).resolve(Target.parse(try ctx.string(1), graph: world.graph, fileExists: { _ in false }, isDirectory: { _ in false }),
-                                                                platform: try self.typingPlatform(nil, world: world))
-            return [self.builder.strings(type.ancestors.filter { $0.id != type.id }.map { world.graph.identifier($0.id) })]
+            let type = TypeResolver(graph: world.graph).resolve(
+                Target.parse(
+                    try ctx.string(1), graph: world.graph, fileExists: { _ in false }, isDirectory: { _ in false }),
+                platform: try self.typingPlatform(nil, world: world))
+            return [
+                self.builder.strings(type.ancestors.filter { $0.id != type.id }.map { world.graph.identifier($0.id) })
+            ]
         }
         functions["tags"] = { ctx in
             let world = self.engine.world
-            let type = TypeResolver(graph: world.graph).resolve(Target.parse(try ctx.string(1), graph: world.graph, fileExists: { _ in false }, isDirectory: { _ in false }),
-                                                                platform: try self.typingPlatform(nil, world: world))
+            let type = TypeResolver(graph: world.graph).resolve(
+                Target.parse(
+                    try ctx.string(1), graph: world.graph, fileExists: { _ in false }, isDirectory: { _ in false }),
+                platform: try self.typingPlatform(nil, world: world))
             return [self.builder.tags(TypeReport(type, graph: world.graph).tagLists)]
         }
         functions["resolve"] = { ctx in
             let world = self.engine.world
             let text = try ctx.string(1)
-            let options = try self.options(ctx, at: 2, "resolve", allowed: ["role", "from", "conforming_to", "platform"])
+            let options = try self.options(
+                ctx, at: 2, "resolve", allowed: ["role", "from", "conforming_to", "platform"])
             var role = RoleQuery.all
             if let r = try options?.string("role") {
-                guard let parsed = RoleQuery(rawValue: r.lowercased()) else { throw LuaArguments.Problem(description: "uniform.resolve: role must be viewer, editor, shell or all") }
+                guard let parsed = RoleQuery(rawValue: r.lowercased()) else {
+                    throw LuaArguments.Problem(
+                        description: "uniform.resolve: role must be viewer, editor, shell or all")
+                }
                 role = parsed
             }
-            let query = Query(target: Target.parse(text, graph: world.graph, fileExists: { _ in false }, isDirectory: { _ in false }), role: role,
-                              conformingTo: try options?.string("conforming_to"), from: try options?.string("from"), text: text,
-                              platform: try options?.string("platform") == nil ? nil : try self.typingPlatform(options, world: world))
+            let query = Query(
+                target: Target.parse(text, graph: world.graph, fileExists: { _ in false }, isDirectory: { _ in false }),
+                role: role,
+                conformingTo: try options?.string("conforming_to"), from: try options?.string("from"), text: text,
+                platform: try options?.string("platform") == nil ? nil : try self.typingPlatform(options, world: world))
             // The resolution's type ids belong to the graph of the world that answered.
             let (resolution, graph) = try self.engine.withPlatform(query.platform ?? self.engine.activePlatform) {
                 (try self.engine.resolver.resolve(query), self.engine.world.graph)
@@ -109,7 +140,10 @@ extension UniformAPI {
         functions["explain"] = { ctx in
             let world = self.engine.world
             let text = try ctx.string(1)
-            let resolution = try self.engine.resolver.resolve(Query(target: Target.parse(text, graph: world.graph, fileExists: { _ in false }, isDirectory: { _ in false }), text: text))
+            let resolution = try self.engine.resolver.resolve(
+                Query(
+                    target: Target.parse(
+                        text, graph: world.graph, fileExists: { _ in false }, isDirectory: { _ in false }), text: text))
             return [.string(ResolutionReport(resolution, graph: world.graph).text(explain: true))]
         }
         functions["send"] = { ctx in
@@ -117,12 +151,16 @@ extension UniformAPI {
             try args.allowOnly(["file", "from", "to", "annotation", "inbox"])
             var annotation: PlistNode?
             if case let value = args.table["annotation"], !value.isNil {
-                do { annotation = try PlistLuaConversion.fromLua(value) } catch let error as PlistLuaConversion.ConversionError {
+                do { annotation = try PlistLuaConversion.fromLua(value) } catch let error
+                    as PlistLuaConversion.ConversionError
+                {
                     throw LuaArguments.Problem(description: "uniform.send: \(error.description)")
                 }
             }
-            let request = HandoffRequest(file: try args.requiredString("file"), from: try args.requiredString("from"), to: try args.requiredString("to"),
-                                         annotation: annotation, inbox: try args.strings("inbox"))
+            let request = HandoffRequest(
+                file: try args.requiredString("file"), from: try args.requiredString("from"),
+                to: try args.requiredString("to"),
+                annotation: annotation, inbox: try args.strings("inbox"))
             let result: HandoffResult
             do { result = try self.engine.send(request) } catch let error as HandoffError {
                 throw LuaArguments.Problem(description: "uniform.send: \(error.description)")
@@ -135,7 +173,9 @@ extension UniformAPI {
             if let reason = result.reason { fields["reason"] = .string(reason) }
             if let url = result.url { fields["url"] = .string(url) }
             if let source = result.sourceApplication { fields["source_application"] = .string(source) }
-            if let annotation = result.annotation { fields["annotation"] = PlistLuaConversion.toLua(annotation, state: self.state) }
+            if let annotation = result.annotation {
+                fields["annotation"] = PlistLuaConversion.toLua(annotation, state: self.state)
+            }
             return [self.builder.table([], fields)]
         }
         functions["apps"] = { _ in
@@ -198,14 +238,16 @@ extension UniformAPI {
             try args.allowOnly(["types", "type", "inside"])
             let types = try args.strings("types") + args.strings("type")
             guard !types.isEmpty else { throw args.fail("give 'type' or 'types'") }
-            let exposure = try Exposure.compute(types: types, inside: try args.strings("inside"), resolver: self.engine.resolver)
+            let exposure = try Exposure.compute(
+                types: types, inside: try args.strings("inside"), resolver: self.engine.resolver)
             func entries(_ list: [Exposure.Entry]) -> LuaValue {
-                self.builder.table(list.map { entry in
-                    guard case .table(let t) = self.builder.candidate(entry.candidate) else { return .nil }
-                    t["type"] = .string(entry.type)
-                    t["app"] = .string(entry.candidate.bundleID)
-                    return .table(t)
-                })
+                self.builder.table(
+                    list.map { entry in
+                        guard case .table(let t) = self.builder.candidate(entry.candidate) else { return .nil }
+                        t["type"] = .string(entry.type)
+                        t["app"] = .string(entry.candidate.bundleID)
+                        return .table(t)
+                    })
             }
             guard case .table(let result) = entries(exposure.exposed) else { return [.nil] }
             result["wildcard"] = entries(exposure.wildcard)
@@ -218,15 +260,31 @@ extension UniformAPI {
         [
             "encode": { ctx in
                 let tagClass = Self.tagClass(try ctx.string(1))
-                return [.string(DynamicIdentifier(tagClass: tagClass, tag: try ctx.string(2), conformingTo: try ctx.optionalString(3)).identifier)]
+                return [
+                    .string(
+                        DynamicIdentifier(
+                            tagClass: tagClass, tag: try ctx.string(2), conformingTo: try ctx.optionalString(3)
+                        ).identifier)
+                ]
             },
             "decode": { ctx in
                 guard let dynamic = DynamicIdentifier(decoding: try ctx.string(1)) else { return [.nil] }
                 var tags: [String: LuaValue] = [:]
                 for tag in dynamic.tags {
-                    if case .table(let t)? = tags[tag.tagClass] { t[t.count + 1] = .string(tag.tag) } else { tags[tag.tagClass] = self.builder.strings([tag.tag]) }
+                    if case .table(let t)? = tags[tag.tagClass] {
+                        t[t.count + 1] = .string(tag.tag)
+                    } else {
+                        tags[tag.tagClass] = self.builder.strings([tag.tag])
+                    }
                 }
-                return [self.builder.table([], ["conforms_to": self.builder.strings(dynamic.conformsTo), "tags": self.builder.table([], tags), "payload": .string(dynamic.payload)])]
+                return [
+                    self.builder.table(
+                        [],
+                        [
+                            "conforms_to": self.builder.strings(dynamic.conformsTo),
+                            "tags": self.builder.table([], tags), "payload": .string(dynamic.payload),
+                        ])
+                ]
             },
         ]
     }
@@ -246,7 +304,9 @@ extension UniformAPI {
     /// has one (`platform = "macos"` in .uniform.lua), else none (every candidate, as iOS).
     func typingPlatform(_ options: LuaArguments?, world: World) throws -> Platform? {
         if let name = try options?.string("platform") {
-            guard let platform = Platform(rawValue: name) else { throw options!.fail("'platform' must be ios or macos") }
+            guard let platform = Platform(rawValue: name) else {
+                throw options!.fail("'platform' must be ios or macos")
+            }
             return platform
         }
         switch world.platform {
@@ -256,14 +316,17 @@ extension UniformAPI {
         }
     }
 
-    func options(_ ctx: LuaCallContext, at index: Int, _ function: String, allowed: Set<String>) throws -> LuaArguments? {
+    func options(_ ctx: LuaCallContext, at index: Int, _ function: String, allowed: Set<String>) throws -> LuaArguments?
+    {
         switch ctx[index] {
         case .nil: return nil
         case .table(let t):
             let args = LuaArguments(function: "uniform.\(function)", table: t)
             try args.allowOnly(allowed)
             return args
-        case let other: throw LuaArguments.Problem(description: "uniform.\(function): options must be a table, got \(other.typeName)")
+        case let other:
+            throw LuaArguments.Problem(
+                description: "uniform.\(function): options must be a table, got \(other.typeName)")
         }
     }
 }

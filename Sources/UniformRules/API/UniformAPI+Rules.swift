@@ -10,7 +10,9 @@ extension UniformAPI {
             switch (ctx[1], ctx[2]) {
             case (.string(let n), .function(let f)): (name, function) = (n, f)
             case (.function(let f), _): (name, function) = ("\(location)", f)
-            default: throw LuaArguments.Problem(description: "uniform.policy expects (name, function(query, candidates) … end)")
+            default:
+                throw LuaArguments.Problem(
+                    description: "uniform.policy expects (name, function(query, candidates) … end)")
             }
             self.engine.policies.append(PolicyRule(name: name, function: function, location: location))
             return []
@@ -24,10 +26,18 @@ extension UniformAPI {
                 let args = try self.arguments(ctx, "hide")
                 try args.allowOnly(["type", "only", "reason"])
                 let only = try args.strings("only")
-                guard !only.isEmpty else { throw args.fail("'only' lists the bundle ids (patterns like 'com.acme.*') that may still see the type") }
-                self.engine.hides.append(HideRule(kind: .restrict(type: try args.requiredString("type"), only: only, reason: try args.string("reason")), location: location))
+                guard !only.isEmpty else {
+                    throw args.fail(
+                        "'only' lists the bundle ids (patterns like 'com.acme.*') that may still see the type")
+                }
+                self.engine.hides.append(
+                    HideRule(
+                        kind: .restrict(
+                            type: try args.requiredString("type"), only: only, reason: try args.string("reason")),
+                        location: location))
             default:
-                throw LuaArguments.Problem(description: "uniform.hide expects { type = …, only = { … } } or function(query, candidate) … end")
+                throw LuaArguments.Problem(
+                    description: "uniform.hide expects { type = …, only = { … } } or function(query, candidate) … end")
             }
             return []
         }
@@ -35,8 +45,11 @@ extension UniformAPI {
             let location = self.caller(ctx)
             switch (ctx[1], ctx[2]) {
             case (.function(let f), _): self.engine.routes.append(RouteRule(name: nil, function: f, location: location))
-            case (.string(let n), .function(let f)): self.engine.routes.append(RouteRule(name: n, function: f, location: location))
-            default: throw LuaArguments.Problem(description: "uniform.route expects function(annotation, from, to, document) … end")
+            case (.string(let n), .function(let f)):
+                self.engine.routes.append(RouteRule(name: n, function: f, location: location))
+            default:
+                throw LuaArguments.Problem(
+                    description: "uniform.route expects function(annotation, from, to, document) … end")
             }
             return []
         }
@@ -47,15 +60,24 @@ extension UniformAPI {
             let args = try self.arguments(ctx, "check")
             try args.allowOnly(["id", "severity", "description", "example", "source", "run"])
             let id = try args.requiredString("id")
-            let severity = try args.string("severity").map { s -> Severity in
-                guard let parsed = Severity(rawValue: s.lowercased()) else { throw args.fail("'severity' must be error, warning or note") }
-                return parsed
-            } ?? .warning
-            guard let run = try args.function("run") else { throw args.fail("'run' is required: function(report) … end") }
-            if self.engine.checks.contains(where: { $0.info.id == id }) {
-                throw args.fail("a check '\(id)' is already defined at \(self.engine.checks.first { $0.info.id == id }!.info.location)")
+            let severity =
+                try args.string("severity").map { s -> Severity in
+                    guard let parsed = Severity(rawValue: s.lowercased()) else {
+                        throw args.fail("'severity' must be error, warning or note")
+                    }
+                    return parsed
+                } ?? .warning
+            guard let run = try args.function("run") else {
+                throw args.fail("'run' is required: function(report) … end")
             }
-            var info = CheckInfo(id: id, severity: severity, description: try args.string("description") ?? "", example: try args.string("example"), location: self.caller(ctx))
+            if self.engine.checks.contains(where: { $0.info.id == id }) {
+                throw args.fail(
+                    "a check '\(id)' is already defined at \(self.engine.checks.first { $0.info.id == id }!.info.location)"
+                )
+            }
+            var info = CheckInfo(
+                id: id, severity: severity, description: try args.string("description") ?? "",
+                example: try args.string("example"), location: self.caller(ctx))
             info.source = try args.string("source")
             self.engine.checks.append(CheckRule(info: info, function: run))
             return []

@@ -34,21 +34,28 @@ struct UniformAPI {
         let fetch = state.makeRawFunction(name: "candidate field") { ctx in
             let candidates = try ctx.object(1, of: source, as: PolicyCandidates.self)
             // A key that is not a field name (`c[1]`) reads nil, as it would in a plain table.
-            guard let key = ctx.argument(3).stringValue, let c = candidates.candidate(try ctx.string(2)) else { return 0 }
+            guard let key = ctx.argument(3).stringValue, let c = candidates.candidate(try ctx.string(2)) else {
+                return 0
+            }
             return LuaStackBuilder(stack: ctx.stack).field(key, of: c) ? 1 : 0
         }
         let fields = LuaValue.table(state.makeTable(array: LuaStackBuilder.candidateFields.map { .string($0) }))
         let fetchQuery = state.makeRawFunction(name: "query field") { ctx in
             let candidates = try ctx.object(1, of: source, as: PolicyCandidates.self)
             guard let key = ctx.argument(2).stringValue else { return 0 }
-            return LuaStackBuilder(stack: ctx.stack).queryField(key, of: candidates.query, type: candidates.type, graph: candidates.graph) ? 1 : 0
+            return LuaStackBuilder(stack: ctx.stack).queryField(
+                key, of: candidates.query, type: candidates.type, graph: candidates.graph) ? 1 : 0
         }
         let queryFields = LuaValue.table(state.makeTable(array: LuaStackBuilder.queryFields.map { .string($0) }))
         do {
             let make = try state.load(Prelude.candidateList, chunkName: "=uniform.prelude")
-            let made = try state.call(make, [.function(caller), .function(fetch), fields, .function(fetchQuery), queryFields]).first?.tableValue
+            let made = try state.call(
+                make, [.function(caller), .function(fetch), fields, .function(fetchQuery), queryFields]
+            ).first?.tableValue
             guard let made, case .function(let run) = made["run"],
-                  case .table(let list) = made["list"], case .function(let index) = made["index"], case .function(let pairs) = made["pairs"] else {
+                case .table(let list) = made["list"], case .function(let index) = made["index"],
+                case .function(let pairs) = made["pairs"]
+            else {
                 preconditionFailure("the prelude returns the list methods and the policy driver")
             }
             engine.policyDriver = PolicyDriver(run: run, listMethods: list, index: index, pairs: pairs, source: source)
@@ -65,7 +72,8 @@ struct UniformAPI {
 
     func arguments(_ ctx: LuaCallContext, _ function: String, at index: Int = 1) throws -> LuaArguments {
         guard case .table(let t) = ctx[index] else {
-            throw LuaArguments.Problem(description: "uniform.\(function) expects a table, e.g. uniform.\(function){ … }")
+            throw LuaArguments.Problem(
+                description: "uniform.\(function) expects a table, e.g. uniform.\(function){ … }")
         }
         return LuaArguments(function: "uniform.\(function)", table: t)
     }

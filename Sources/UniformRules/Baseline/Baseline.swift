@@ -17,8 +17,9 @@ public struct Baseline: Sendable {
         entries = findings.map { finding in
             let file = FindingIdentity.file(of: finding, base: base)
             let subject = FindingIdentity.subject(of: finding)
-            return BaselineEntry(fingerprint: FindingIdentity.fingerprint(rule: finding.rule, file: file, subject: subject),
-                                 rule: finding.rule, file: file, subject: subject, message: finding.message)
+            return BaselineEntry(
+                fingerprint: FindingIdentity.fingerprint(rule: finding.rule, file: file, subject: subject),
+                rule: finding.rule, file: file, subject: subject, message: finding.message)
         }.sorted { ($0.file, $0.rule, $0.subject, $0.message) < ($1.file, $1.rule, $1.subject, $1.message) }
     }
 
@@ -30,7 +31,8 @@ public struct Baseline: Sendable {
             lines.append("  \"findings\": [")
             for (n, entry) in entries.enumerated() {
                 let object = JSONValue.object([
-                    ("fingerprint", .string(entry.fingerprint)), ("rule", .string(entry.rule)), ("file", .string(entry.file)),
+                    ("fingerprint", .string(entry.fingerprint)), ("rule", .string(entry.rule)),
+                    ("file", .string(entry.file)),
                     ("subject", .string(entry.subject)), ("message", .string(entry.message)),
                 ])
                 lines.append("    " + object.rendered(pretty: false) + (n == entries.count - 1 ? "" : ","))
@@ -48,25 +50,36 @@ public struct Baseline: Sendable {
     /// Reads a baseline file; errors name the file and say how to make a good one.
     public static func read(file: String) throws -> Baseline {
         guard let data = FileManager.default.contents(atPath: file) else {
-            throw ReadError(description: "\(file): no such baseline; write one with `uniform check --write-baseline \(file)`")
+            throw ReadError(
+                description: "\(file): no such baseline; write one with `uniform check --write-baseline \(file)`")
         }
         let object: Any
         do { object = try JSONSerialization.jsonObject(with: data) } catch {
-            throw ReadError(description: "\(file): not a JSON baseline (\(error.localizedDescription)); write it again with --write-baseline")
+            throw ReadError(
+                description:
+                    "\(file): not a JSON baseline (\(error.localizedDescription)); write it again with --write-baseline"
+            )
         }
         guard let root = object as? [String: Any], let items = root["findings"] as? [[String: Any]] else {
-            throw ReadError(description: "\(file): a baseline is an object with a \"findings\" list; write it again with --write-baseline")
+            throw ReadError(
+                description:
+                    "\(file): a baseline is an object with a \"findings\" list; write it again with --write-baseline")
         }
         let version = root["version"] as? Int ?? 0
         guard version == Self.version else {
-            throw ReadError(description: "\(file): baseline version \(version) is not supported (expected \(Self.version)); write it again with --write-baseline")
+            throw ReadError(
+                description:
+                    "\(file): baseline version \(version) is not supported (expected \(Self.version)); write it again with --write-baseline"
+            )
         }
         let lines = String(decoding: data, as: UTF8.self).components(separatedBy: "\n")
         var entries: [BaselineEntry] = []
         var searchFrom = 0
         for (n, item) in items.enumerated() {
             guard let rule = item["rule"] as? String else {
-                throw ReadError(description: "\(file): entry \(n + 1) has no \"rule\"; write the baseline again with --write-baseline")
+                throw ReadError(
+                    description:
+                        "\(file): entry \(n + 1) has no \"rule\"; write the baseline again with --write-baseline")
             }
             let path = item["file"] as? String ?? ""
             let subject = item["subject"] as? String ?? ""
@@ -74,12 +87,15 @@ public struct Baseline: Sendable {
             let fingerprint = FindingIdentity.fingerprint(rule: rule, file: path, subject: subject)
             var line: Int?
             if let stored = item["fingerprint"] as? String,
-               let index = lines[searchFrom...].firstIndex(where: { $0.contains("\"\(stored)\"") }) {
+                let index = lines[searchFrom...].firstIndex(where: { $0.contains("\"\(stored)\"") })
+            {
                 line = index + 1
                 searchFrom = index + 1
             }
-            entries.append(BaselineEntry(fingerprint: fingerprint, rule: rule, file: path, subject: subject,
-                                         message: item["message"] as? String ?? "", line: line))
+            entries.append(
+                BaselineEntry(
+                    fingerprint: fingerprint, rule: rule, file: path, subject: subject,
+                    message: item["message"] as? String ?? "", line: line))
         }
         return Baseline(entries: entries)
     }
@@ -92,8 +108,9 @@ public struct Baseline: Sendable {
         var new: [Finding] = []
         var matched = 0
         for finding in findings {
-            let fingerprint = FindingIdentity.fingerprint(rule: finding.rule, file: FindingIdentity.file(of: finding, base: base),
-                                                          subject: FindingIdentity.subject(of: finding))
+            let fingerprint = FindingIdentity.fingerprint(
+                rule: finding.rule, file: FindingIdentity.file(of: finding, base: base),
+                subject: FindingIdentity.subject(of: finding))
             if var slots = remaining[fingerprint], !slots.isEmpty {
                 slots.removeFirst()
                 remaining[fingerprint] = slots
@@ -103,6 +120,7 @@ public struct Baseline: Sendable {
             }
         }
         let unmatched = Set(remaining.values.flatMap { $0 })
-        return BaselineComparison(new: new, stale: entries.indices.filter(unmatched.contains).map { entries[$0] }, matched: matched)
+        return BaselineComparison(
+            new: new, stale: entries.indices.filter(unmatched.contains).map { entries[$0] }, matched: matched)
     }
 }

@@ -15,9 +15,11 @@ public struct BaselineComparison: Sendable {
     /// `--strict-baseline` (so CI insists the baseline shrinks as problems are fixed).
     public func staleFindings(baselineFile: String, strict: Bool) -> [Finding] {
         stale.map { entry in
-            Finding(rule: Self.staleRule, severity: strict ? .error : .note,
-                    message: "baseline entry [\(entry.rule)] \(entry.file.isEmpty ? "" : "\(entry.file): ")\(entry.subject) no longer occurs; remove it (or write the baseline again with --write-baseline)",
-                    location: SourceLocation(file: baselineFile, line: entry.line), subject: entry.fingerprint)
+            Finding(
+                rule: Self.staleRule, severity: strict ? .error : .note,
+                message:
+                    "baseline entry [\(entry.rule)] \(entry.file.isEmpty ? "" : "\(entry.file): ")\(entry.subject) no longer occurs; remove it (or write the baseline again with --write-baseline)",
+                location: SourceLocation(file: baselineFile, line: entry.line), subject: entry.fingerprint)
         }
     }
 }

@@ -7,7 +7,9 @@ import UniformCore
 public enum FindingIdentity {
     /// The finding's file relative to `base` (made absolute against `workingDirectory` first);
     /// "" for findings without a location.
-    public static func file(of finding: Finding, base: String, workingDirectory: String = FileManager.default.currentDirectoryPath) -> String {
+    public static func file(
+        of finding: Finding, base: String, workingDirectory: String = FileManager.default.currentDirectoryPath
+    ) -> String {
         guard let file = finding.location?.file else { return "" }
         let absolute = SuppressionFilter.absolutePath(file, in: workingDirectory)
         let prefix = URL(fileURLWithPath: base).standardizedFileURL.path

@@ -16,7 +16,7 @@ enum RootCauses {
     ]
 
     static func collapse(_ findings: [Finding]) -> [Finding] {
-        var causes: [String: Set<String>] = [:]  // location → consequence rules it silences
+        var causes: [String: Set<String>] = [:] // location → consequence rules it silences
         for finding in findings {
             guard let silenced = supersedes[finding.rule], let location = finding.location else { continue }
             causes[key(location), default: []].formUnion(silenced)

@@ -20,12 +20,16 @@ public struct RuleCatalog {
 
     public init(engine: RuleEngine, options: CheckOptions) {
         var rules = BuiltinRules.all.map {
-            Entry(id: $0.id, severity: options.severities[$0.id] ?? $0.severity, disabled: options.disabled.contains($0.id),
-                  description: $0.description, example: nil, source: nil, definedAt: nil)
+            Entry(
+                id: $0.id, severity: options.severities[$0.id] ?? $0.severity,
+                disabled: options.disabled.contains($0.id),
+                description: $0.description, example: nil, source: nil, definedAt: nil)
         }
         rules += engine.checkInfos.map {
-            Entry(id: $0.id, severity: options.severities[$0.id] ?? $0.severity, disabled: options.disabled.contains($0.id),
-                  description: $0.description, example: $0.example, source: $0.source, definedAt: $0.location)
+            Entry(
+                id: $0.id, severity: options.severities[$0.id] ?? $0.severity,
+                disabled: options.disabled.contains($0.id),
+                description: $0.description, example: $0.example, source: $0.source, definedAt: $0.location)
         }
         self.rules = rules
     }
@@ -35,26 +39,32 @@ public struct RuleCatalog {
         let idWidth = rules.map(\.id.count).max() ?? 0
         let lines = rules.map { rule in
             let id = rule.id.padding(toLength: idWidth, withPad: " ", startingAt: 0)
-            let severity = (rule.disabled ? "off" : rule.severity.rawValue).padding(toLength: 7, withPad: " ", startingAt: 0)
+            let severity = (rule.disabled ? "off" : rule.severity.rawValue).padding(
+                toLength: 7, withPad: " ", startingAt: 0)
             return "\(id)  \(severity)  \(rule.description)  (\(rule.definedAt?.description ?? "built-in"))"
         }
         return (lines + ["\(rules.count) rules; `uniform rules ID` shows one"]).joined(separator: "\n")
     }
 
     public func documentation(_ rule: Entry) -> String {
-        var lines = [rule.id, "  severity: \(rule.severity.rawValue)\(rule.disabled ? " (disabled in .uniform.lua)" : "")",
-                     "  defined at: \(rule.definedAt?.description ?? "built into uniform")", "", "  \(rule.description)"]
+        var lines = [
+            rule.id, "  severity: \(rule.severity.rawValue)\(rule.disabled ? " (disabled in .uniform.lua)" : "")",
+            "  defined at: \(rule.definedAt?.description ?? "built into uniform")", "", "  \(rule.description)",
+        ]
         if let example = rule.example { lines += ["", "  example: \(example)"] }
         if let source = rule.source { lines += ["", "  source: \(source)"] }
-        lines += ["", "  silence it with a reason: <!-- uniform:ignore \(rule.id): why --> before the entry, or",
-                  "  suppress = { { rule = \"\(rule.id)\", file = \"…\", reason = \"…\" } } in .uniform.lua"]
+        lines += [
+            "", "  silence it with a reason: <!-- uniform:ignore \(rule.id): why --> before the entry, or",
+            "  suppress = { { rule = \"\(rule.id)\", file = \"…\", reason = \"…\" } } in .uniform.lua",
+        ]
         return lines.joined(separator: "\n")
     }
 
     public static func json(_ rule: Entry) -> JSONValue {
         .object([
             ("id", .string(rule.id)), ("severity", .string(rule.severity.rawValue)), ("disabled", .bool(rule.disabled)),
-            ("description", .string(rule.description)), ("example", .optional(rule.example)), ("source", .optional(rule.source)),
+            ("description", .string(rule.description)), ("example", .optional(rule.example)),
+            ("source", .optional(rule.source)),
             ("defined_at", .optional(rule.definedAt?.description)),
         ])
     }

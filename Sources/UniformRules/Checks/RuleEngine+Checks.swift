@@ -13,7 +13,8 @@ extension RuleEngine {
         guard platforms.count > 1, activePlatform == nil else { return runChecksInOneWorld(options: options) }
         var seen = Set<Finding>(), findings: [Finding] = []
         for platform in platforms {
-            for finding in withPlatform(platform, { runChecksInOneWorld(options: options) }) where seen.insert(finding).inserted {
+            for finding in withPlatform(platform, { runChecksInOneWorld(options: options) })
+            where seen.insert(finding).inserted {
                 findings.append(finding)
             }
         }
@@ -52,9 +53,12 @@ extension RuleEngine {
         }
         for (rule, first) in firstDropped.sorted(by: { $0.key < $1.key }) {
             let dropped = counts[rule]! - findingsPerCheck
-            kept.append(Finding(rule: rule, severity: .note,
-                                message: "\(dropped) more finding\(dropped == 1 ? "" : "s") of '\(rule)' not shown (at most \(findingsPerCheck) per rule and run)",
-                                location: first.location, subject: rule))
+            kept.append(
+                Finding(
+                    rule: rule, severity: .note,
+                    message:
+                        "\(dropped) more finding\(dropped == 1 ? "" : "s") of '\(rule)' not shown (at most \(findingsPerCheck) per rule and run)",
+                    location: first.location, subject: rule))
         }
         return kept
     }
@@ -65,9 +69,12 @@ extension RuleEngine {
             // `reported` counts every report call; errors of the check itself are in `found` too.
             let dropped = max(found.count, reported) - Self.findingsPerCheck
             found.removeLast(found.count - Self.findingsPerCheck)
-            found.append(Finding(rule: check.info.id, severity: .note,
-                                 message: "\(dropped) more finding\(dropped == 1 ? "" : "s") of '\(check.info.id)' not shown (at most \(Self.findingsPerCheck) per check and run)",
-                                 location: check.info.location, subject: check.info.id))
+            found.append(
+                Finding(
+                    rule: check.info.id, severity: .note,
+                    message:
+                        "\(dropped) more finding\(dropped == 1 ? "" : "s") of '\(check.info.id)' not shown (at most \(Self.findingsPerCheck) per check and run)",
+                    location: check.info.location, subject: check.info.id))
         }
         return found
     }
@@ -79,20 +86,27 @@ extension RuleEngine {
             // Past the cap only counted: memory stays bounded whatever the rule does.
             reported += 1
             guard found.count <= Self.findingsPerCheck else { return [] }
-            let caller = ctx.callerLocation().map { SourceLocation(file: $0.file, line: $0.line) } ?? check.info.location
+            let caller =
+                ctx.callerLocation().map { SourceLocation(file: $0.file, line: $0.line) } ?? check.info.location
             switch ctx[1] {
             case .string(let message):
-                found.append(Finding(rule: check.info.id, severity: check.info.severity, message: message,
-                                     location: try Self.location(ctx[2], fallback: caller)))
+                found.append(
+                    Finding(
+                        rule: check.info.id, severity: check.info.severity, message: message,
+                        location: try Self.location(ctx[2], fallback: caller)))
             case .table(let t):
                 let args = LuaArguments(function: "report", table: t)
                 try args.allowOnly(["message", "at", "severity", "subject", "related"])
-                let severity = try args.string("severity").map { s -> Severity in
-                    guard let parsed = Severity(rawValue: s.lowercased()) else { throw args.fail("'severity' must be error, warning or note") }
-                    return parsed
-                } ?? check.info.severity
-                var finding = Finding(rule: check.info.id, severity: severity, message: try args.requiredString("message"),
-                                      location: try Self.location(t["at"], fallback: caller), subject: try args.string("subject"))
+                let severity =
+                    try args.string("severity").map { s -> Severity in
+                        guard let parsed = Severity(rawValue: s.lowercased()) else {
+                            throw args.fail("'severity' must be error, warning or note")
+                        }
+                        return parsed
+                    } ?? check.info.severity
+                var finding = Finding(
+                    rule: check.info.id, severity: severity, message: try args.requiredString("message"),
+                    location: try Self.location(t["at"], fallback: caller), subject: try args.string("subject"))
                 // `related`: other places of the same cause, as locations or tables with one.
                 if case .table(let list) = t["related"] {
                     for value in list.arrayValues() ?? [] {
@@ -102,20 +116,26 @@ extension RuleEngine {
                 }
                 found.append(finding)
             default:
-                throw LuaArguments.Problem(description: "report expects { message = …, at = location } or (message, location)")
+                throw LuaArguments.Problem(
+                    description: "report expects { message = …, at = location } or (message, location)")
             }
             return []
         }
         do {
             _ = try state.call(check.function, [.function(report)])
         } catch let error as LuaError {
-            found.append(Finding(rule: "rule-error", severity: .error,
-                                 message: "check '\(check.info.id)' failed: \(error.message)",
-                                 location: error.location.map { SourceLocation(file: $0.file, line: $0.line) } ?? check.info.location,
-                                 subject: check.info.id))
+            found.append(
+                Finding(
+                    rule: "rule-error", severity: .error,
+                    message: "check '\(check.info.id)' failed: \(error.message)",
+                    location: error.location.map { SourceLocation(file: $0.file, line: $0.line) }
+                        ?? check.info.location,
+                    subject: check.info.id))
         } catch {
-            found.append(Finding(rule: "rule-error", severity: .error, message: "check '\(check.info.id)' failed: \(error)",
-                                 location: check.info.location, subject: check.info.id))
+            found.append(
+                Finding(
+                    rule: "rule-error", severity: .error, message: "check '\(check.info.id)' failed: \(error)",
+                    location: check.info.location, subject: check.info.id))
         }
         return (found, reported)
     }
@@ -125,8 +145,9 @@ extension RuleEngine {
         guard case .table(let t) = value else { return fallback }
         if case .table(let nested) = t["location"] { return try location(.table(nested), fallback: fallback) }
         guard let file = t["file"].stringValue else { return fallback }
-        return SourceLocation(file: file, line: t["line"].intValue.map { Int($0) }, column: t["column"].intValue.map { Int($0) },
-                              offset: t["offset"].intValue.map { Int($0) })
+        return SourceLocation(
+            file: file, line: t["line"].intValue.map { Int($0) }, column: t["column"].intValue.map { Int($0) },
+            offset: t["offset"].intValue.map { Int($0) })
     }
 
     /// Loads the embedded standard rules.

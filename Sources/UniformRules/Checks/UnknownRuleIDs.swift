@@ -6,25 +6,38 @@ import UniformCore
 enum UnknownRuleIDs {
     static let rule = "config.unknown-rule"
 
-    static func findings(options: CheckOptions, suppressions: [Suppression], known: Set<String>, configuration: String?) -> [Finding] {
+    static func findings(
+        options: CheckOptions, suppressions: [Suppression], known: Set<String>, configuration: String?
+    ) -> [Finding] {
         var findings: [Finding] = []
         func hint(_ id: String) -> String {
             let nearest = known.min { EditDistance.between(id, $0) < EditDistance.between(id, $1) }
-            return nearest.flatMap { EditDistance.between(id, $0) <= max(2, id.count / 4) ? "; did you mean '\($0)'?" : nil }
+            return nearest.flatMap {
+                EditDistance.between(id, $0) <= max(2, id.count / 4) ? "; did you mean '\($0)'?" : nil
+            }
                 ?? "; `uniform rules` lists every id"
         }
         let place = configuration.map { SourceLocation(file: $0) }
         for id in options.disabled.sorted() where !known.contains(id) {
-            findings.append(Finding(rule: rule, severity: .warning, message: "disable names '\(id)', which is no rule id\(hint(id))", location: place, subject: id))
+            findings.append(
+                Finding(
+                    rule: rule, severity: .warning, message: "disable names '\(id)', which is no rule id\(hint(id))",
+                    location: place, subject: id))
         }
         for id in options.severities.keys.sorted() where !known.contains(id) {
-            findings.append(Finding(rule: rule, severity: .warning, message: "severity names '\(id)', which is no rule id\(hint(id))", location: place, subject: id))
+            findings.append(
+                Finding(
+                    rule: rule, severity: .warning, message: "severity names '\(id)', which is no rule id\(hint(id))",
+                    location: place, subject: id))
         }
         for suppression in suppressions {
             for id in suppression.rules where !known.contains(id) {
                 let kind = suppression.inlineFile == nil ? "suppress" : "uniform:ignore"
-                findings.append(Finding(rule: rule, severity: .warning, message: "\(kind) names '\(id)', which is no rule id\(hint(id))",
-                                        location: suppression.location, subject: id))
+                findings.append(
+                    Finding(
+                        rule: rule, severity: .warning,
+                        message: "\(kind) names '\(id)', which is no rule id\(hint(id))",
+                        location: suppression.location, subject: id))
             }
         }
         return findings

@@ -12,7 +12,10 @@ public struct AppOverride: Sendable, Equatable {
     public var distribution: Distribution?
     public var defines: [String: String] = [:]
 
-    public init(bundleID: String? = nil, platform: Platform? = nil, distribution: Distribution? = nil, defines: [String: String] = [:]) {
+    public init(
+        bundleID: String? = nil, platform: Platform? = nil, distribution: Distribution? = nil,
+        defines: [String: String] = [:]
+    ) {
         self.bundleID = bundleID
         self.platform = platform
         self.distribution = distribution
@@ -23,7 +26,10 @@ public struct AppOverride: Sendable, Equatable {
         var result: [String: AppOverride] = [:]
         for (key, value) in table.pairs() {
             guard case .string(let name) = key, case .table(let entry) = value else {
-                throw LuaArguments.Problem(description: "\(file): 'apps' maps manifest paths or target names to tables, e.g. apps = { [\"App/Info.plist\"] = { bundle_id = \"com.acme.app\" } }")
+                throw LuaArguments.Problem(
+                    description:
+                        "\(file): 'apps' maps manifest paths or target names to tables, e.g. apps = { [\"App/Info.plist\"] = { bundle_id = \"com.acme.app\" } }"
+                )
             }
             let args = LuaArguments(function: "\(file): apps[\"\(name)\"]", table: entry)
             try args.allowOnly(["bundle_id", "platform", "distribution", "defines"])
@@ -33,7 +39,9 @@ public struct AppOverride: Sendable, Equatable {
                 override.platform = platform
             }
             if let d = try args.string("distribution") {
-                guard let distribution = Distribution(rawValue: d) else { throw args.fail("'distribution' must be app-store or outside") }
+                guard let distribution = Distribution(rawValue: d) else {
+                    throw args.fail("'distribution' must be app-store or outside")
+                }
                 override.distribution = distribution
             }
             for (k, v) in try args.tableValue("defines")?.pairs() ?? [] {

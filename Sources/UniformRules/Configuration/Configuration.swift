@@ -75,11 +75,18 @@ public struct Configuration: Sendable {
             throw RuleError(error)
         }
         guard case .table(let t)? = values.first else {
-            throw RuleError(message: "\(displayPath(file)): a configuration file must return a table, e.g. return { manifests = { \"App/Info.plist\" } }")
+            throw RuleError(
+                message:
+                    "\(displayPath(file)): a configuration file must return a table, e.g. return { manifests = { \"App/Info.plist\" } }"
+            )
         }
         let args = LuaArguments(function: displayPath(file), table: t)
         do {
-            try args.allowOnly(["manifests", "project", "configuration", "xcconfig", "apps", "rules", "tests", "defines", "platform", "distribution", "suite", "private_types", "defaults", "disable", "severity", "reporters", "limits", "standard_rules", "suppress"])
+            try args.allowOnly([
+                "manifests", "project", "configuration", "xcconfig", "apps", "rules", "tests", "defines", "platform",
+                "distribution", "suite", "private_types", "defaults", "disable", "severity", "reporters", "limits",
+                "standard_rules", "suppress",
+            ])
             config.manifests = try args.strings("manifests")
             config.declaresManifests = !t["manifests"].isNil
             config.projects = try args.strings("project")
@@ -94,11 +101,15 @@ public struct Configuration: Sendable {
             config.checkOptions.disabled = Set(try args.strings("disable"))
             config.standardRules = try args.bool("standard_rules") ?? true
             if let p = try args.string("platform") {
-                guard let platform = PlatformFilter(rawValue: p) else { throw args.fail("'platform' must be ios, macos or all") }
+                guard let platform = PlatformFilter(rawValue: p) else {
+                    throw args.fail("'platform' must be ios, macos or all")
+                }
                 config.platform = platform
             }
             if let d = try args.string("distribution") {
-                guard let distribution = Distribution(rawValue: d) else { throw args.fail("'distribution' must be app-store or outside") }
+                guard let distribution = Distribution(rawValue: d) else {
+                    throw args.fail("'distribution' must be app-store or outside")
+                }
                 config.distribution = distribution
             }
             config.suite = try args.strings("suite")
@@ -116,7 +127,9 @@ public struct Configuration: Sendable {
                 }
             }
             for (key, value) in try args.tableValue("severity")?.pairs() ?? [] {
-                guard case .string(let rule) = key, case .string(let s) = value, let severity = Severity(rawValue: s.lowercased()) else {
+                guard case .string(let rule) = key, case .string(let s) = value,
+                    let severity = Severity(rawValue: s.lowercased())
+                else {
                     throw args.fail("'severity' maps rule ids to error, warning or note")
                 }
                 config.checkOptions.severities[rule] = severity
@@ -137,7 +150,9 @@ public struct Configuration: Sendable {
     /// A path from the configuration, as the user should see it: relative to the current
     /// directory when inside it.
     public func resolve(_ path: String) -> String {
-        let absolute = path.hasPrefix("/") ? path : URL(fileURLWithPath: directory).appendingPathComponent(path).standardizedFileURL.path
+        let absolute =
+            path.hasPrefix("/")
+            ? path : URL(fileURLWithPath: directory).appendingPathComponent(path).standardizedFileURL.path
         return Self.displayPath(absolute)
     }
 
@@ -151,7 +166,9 @@ public struct Configuration: Sendable {
         let base = URL(fileURLWithPath: directory).standardizedFileURL.path
         let absolute = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: base)).standardizedFileURL.path
         if absolute == base { return "." }
-        if absolute.hasPrefix(base == "/" ? "/" : base + "/") { return String(absolute.dropFirst(base == "/" ? 1 : base.count + 1)) }
+        if absolute.hasPrefix(base == "/" ? "/" : base + "/") {
+            return String(absolute.dropFirst(base == "/" ? 1 : base.count + 1))
+        }
         return path
     }
 }

@@ -15,15 +15,21 @@ public enum LimitCeiling {
         var capped: [String] = []
         if limits.instructions <= 0 || limits.instructions > instructions {
             out.instructions = instructions
-            capped.append("instructions = \(limits.instructions <= 0 ? "0 (no limit)" : "\(limits.instructions)") lowered to \(instructions)")
+            capped.append(
+                "instructions = \(limits.instructions <= 0 ? "0 (no limit)" : "\(limits.instructions)") lowered to \(instructions)"
+            )
         }
         if limits.memoryBytes <= 0 || limits.memoryBytes > memoryBytes {
             out.memoryBytes = memoryBytes
-            capped.append("memory_mb = \(limits.memoryBytes <= 0 ? "0 (no limit)" : "\(limits.memoryBytes >> 20)") lowered to \(memoryBytes >> 20)")
+            capped.append(
+                "memory_mb = \(limits.memoryBytes <= 0 ? "0 (no limit)" : "\(limits.memoryBytes >> 20)") lowered to \(memoryBytes >> 20)"
+            )
         }
         if limits.deadlineSeconds <= 0 || limits.deadlineSeconds > deadlineSeconds {
             out.deadlineSeconds = deadlineSeconds
-            capped.append("seconds = \(limits.deadlineSeconds <= 0 ? "0 (no limit)" : "\(limits.deadlineSeconds)") lowered to \(Int(deadlineSeconds))")
+            capped.append(
+                "seconds = \(limits.deadlineSeconds <= 0 ? "0 (no limit)" : "\(limits.deadlineSeconds)") lowered to \(Int(deadlineSeconds))"
+            )
         }
         return (out, capped)
     }

@@ -61,7 +61,8 @@ public struct DiffSubject: Hashable, Comparable, Sendable {
             subjects.insert(DiffSubject(kind: kind, value: kind == .identifier ? trimmed : trimmed.lowercased()))
         }
         for id in world.graph.allIDs {
-            for declaration in world.graph.declarations(id) where declaration.origin != .catalog && declaration.origin != .dynamic {
+            for declaration in world.graph.declarations(id)
+            where declaration.origin != .catalog && declaration.origin != .dynamic {
                 add(.identifier, declaration.identifier)
                 declaration.tags(ofClass: TagClass.filenameExtension).forEach { add(.fileExtension, $0) }
                 declaration.tags(ofClass: TagClass.mimeType).forEach { add(.mimeType, $0) }

@@ -40,14 +40,19 @@ public struct WorldDiff: Sendable {
 
     public var defaultChanged: Bool { handlerChanges.contains(where: \.defaultChanged) }
     public var isEmpty: Bool {
-        typesAdded.isEmpty && typesRemoved.isEmpty && reparented.isEmpty && redeclared.isEmpty && handlerChanges.isEmpty && findingsAdded.isEmpty && findingsRemoved.isEmpty
+        typesAdded.isEmpty && typesRemoved.isEmpty && reparented.isEmpty && redeclared.isEmpty && handlerChanges.isEmpty
+            && findingsAdded.isEmpty && findingsRemoved.isEmpty
     }
 
     public init(old: WorldSnapshot, new: WorldSnapshot) {
         typesAdded = new.types.filter { old.types[$0.key] == nil }.map(\.value).sorted { $0.identifier < $1.identifier }
-        typesRemoved = old.types.filter { new.types[$0.key] == nil }.map(\.value).sorted { $0.identifier < $1.identifier }
+        typesRemoved = old.types.filter { new.types[$0.key] == nil }.map(\.value).sorted {
+            $0.identifier < $1.identifier
+        }
         reparented = old.types.compactMap { key, before -> Reparented? in
-            guard let after = new.types[key], after.parents.map({ $0.lowercased() }) != before.parents.map({ $0.lowercased() }) else { return nil }
+            guard let after = new.types[key],
+                after.parents.map({ $0.lowercased() }) != before.parents.map({ $0.lowercased() })
+            else { return nil }
             return Reparented(identifier: after.identifier, before: before.parents, after: after.parents)
         }.sorted { $0.identifier < $1.identifier }
         redeclared = old.types.compactMap { key, before -> Redeclared? in
@@ -56,19 +61,28 @@ public struct WorldDiff: Sendable {
         }.sorted { $0.identifier < $1.identifier }
         let subjects = Set(old.handlers.keys).union(new.handlers.keys).sorted()
         handlerChanges = subjects.compactMap { subject -> HandlerChange? in
-            guard let before = old.handlers[subject], let after = new.handlers[subject], before != after else { return nil }
+            guard let before = old.handlers[subject], let after = new.handlers[subject], before != after else {
+                return nil
+            }
             return HandlerChange(subject: subject, before: before, after: after)
         }
         (findingsRemoved, findingsAdded) = Self.difference(old.findings, new.findings)
     }
 
     /// Multiset difference by key: (only in old, only in new), each in report order.
-    static func difference(_ old: [WorldSnapshot.KeyedFinding], _ new: [WorldSnapshot.KeyedFinding]) -> ([Finding], [Finding]) {
-        func counts(_ list: [WorldSnapshot.KeyedFinding]) -> [String: Int] { list.reduce(into: [:]) { $0[$1.key, default: 0] += 1 } }
+    static func difference(
+        _ old: [WorldSnapshot.KeyedFinding], _ new: [WorldSnapshot.KeyedFinding]
+    ) -> ([Finding], [Finding]) {
+        func counts(_ list: [WorldSnapshot.KeyedFinding]) -> [String: Int] {
+            list.reduce(into: [:]) { $0[$1.key, default: 0] += 1 }
+        }
         func only(_ list: [WorldSnapshot.KeyedFinding], beyond other: [String: Int]) -> [Finding] {
             var budget = other
             return list.filter { item in
-                if let n = budget[item.key], n > 0 { budget[item.key] = n - 1; return false }
+                if let n = budget[item.key], n > 0 {
+                    budget[item.key] = n - 1
+                    return false
+                }
                 return true
             }.map(\.finding).sorted(by: Finding.reportOrder)
         }

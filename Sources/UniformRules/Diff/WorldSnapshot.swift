@@ -40,22 +40,28 @@ public struct WorldSnapshot: Sendable {
     public init(engine: RuleEngine, subjects: [DiffSubject], findings: [Finding], platforms: [Platform] = []) {
         let world = engine.world
         var types: [String: TypeSummary] = [:]
-        let perPlatform: [(Platform?, World)] = platforms.count > 1 ? platforms.map { ($0, engine.world(for: $0)) } : [(nil, world)]
+        let perPlatform: [(Platform?, World)] =
+            platforms.count > 1 ? platforms.map { ($0, engine.world(for: $0)) } : [(nil, world)]
         for (platform, world) in perPlatform {
             for id in world.graph.allIDs {
-                guard let declaration = world.graph.declaration(id), declaration.origin != .catalog, declaration.origin != .dynamic else { continue }
+                guard let declaration = world.graph.declaration(id), declaration.origin != .catalog,
+                    declaration.origin != .dynamic
+                else { continue }
                 let suffix = platform.map { " (\(PlatformScope.name($0)))" } ?? ""
-                types[declaration.identifier.lowercased() + suffix] = TypeSummary(identifier: declaration.identifier + suffix, parents: declaration.parents,
-                                                                                   provenance: declaration.provenance)
+                types[declaration.identifier.lowercased() + suffix] = TypeSummary(
+                    identifier: declaration.identifier + suffix, parents: declaration.parents,
+                    provenance: declaration.provenance)
             }
         }
         self.types = types
         var handlers: [DiffSubject: Handlers] = [:]
         for subject in subjects {
             do {
-                let resolution = try engine.resolve(Query(target: subject.target, text: subject.label, platform: subject.platform))
-                handlers[subject] = Handlers(type: resolution.type.identifier, handlers: resolution.handlers.map(\.bundleID),
-                                             defaultHandler: resolution.defaultHandler, error: nil)
+                let resolution = try engine.resolve(
+                    Query(target: subject.target, text: subject.label, platform: subject.platform))
+                handlers[subject] = Handlers(
+                    type: resolution.type.identifier, handlers: resolution.handlers.map(\.bundleID),
+                    defaultHandler: resolution.defaultHandler, error: nil)
             } catch {
                 handlers[subject] = Handlers(type: "", handlers: [], defaultHandler: nil, error: "\(error)")
             }
@@ -65,7 +71,9 @@ public struct WorldSnapshot: Sendable {
         for app in world.apps where appsByFile[app.file] == nil { appsByFile[app.file] = app.bundleID }
         self.findings = findings.map { finding in
             let file = finding.location.map { appsByFile[$0.file].map { "app:\($0)" } ?? $0.file } ?? ""
-            return KeyedFinding(key: [finding.rule, file, FindingIdentity.subject(of: finding)].joined(separator: "\u{0}"), finding: finding)
+            return KeyedFinding(
+                key: [finding.rule, file, FindingIdentity.subject(of: finding)].joined(separator: "\u{0}"),
+                finding: finding)
         }
     }
 }

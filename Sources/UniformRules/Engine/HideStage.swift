@@ -12,8 +12,10 @@ struct HideStage: ResolutionStage {
             for candidate in resolution.handlers {
                 if let reason = try hides(candidate, rule: rule, resolution: resolution, world: world) {
                     let touch = RuleTouch(location: rule.location, action: .hid, reason: reason)
-                    resolution.excluded.append(Exclusion(candidate, reason: "hidden by the rule at \(rule.location): \(reason)",
-                                                         touches: candidate.touches + [touch]))
+                    resolution.excluded.append(
+                        Exclusion(
+                            candidate, reason: "hidden by the rule at \(rule.location): \(reason)",
+                            touches: candidate.touches + [touch]))
                 } else {
                     kept.append(candidate)
                 }
@@ -35,10 +37,14 @@ struct HideStage: ResolutionStage {
             return reason ?? "\(type) is visible only to \(only.joined(separator: ", "))"
         case .function(let function):
             let builder = LuaBuilder(state: engine.state)
-            let results = try engine.state.call(function, [builder.query(resolution.query, type: resolution.type, graph: world.graph), builder.candidate(candidate)])
+            let results = try engine.state.call(
+                function,
+                [
+                    builder.query(resolution.query, type: resolution.type, graph: world.graph),
+                    builder.candidate(candidate),
+                ])
             guard results.first?.isTruthy == true else { return nil }
             return results.dropFirst().first?.stringValue ?? "hidden"
         }
     }
 }
-

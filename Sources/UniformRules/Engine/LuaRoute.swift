@@ -9,15 +9,20 @@ struct LuaRoute: AnnotationRoute {
 
     var location: SourceLocation { rule.location }
 
-    func route(_ annotation: PlistNode?, from: String, to: String, document: DocumentType, file: String) throws -> RouteDecision {
+    func route(
+        _ annotation: PlistNode?, from: String, to: String, document: DocumentType, file: String
+    ) throws -> RouteDecision {
         let state = engine.state
         let builder = LuaBuilder(state: state)
         let graph = engine.world.graph
-        let documentTable = builder.table([], [
-            "file": .string(file),
-            "type": .string(document.identifier),
-            "supertypes": builder.strings(document.ancestors.filter { $0.id != document.id }.map { graph.identifier($0.id) }),
-        ])
+        let documentTable = builder.table(
+            [],
+            [
+                "file": .string(file),
+                "type": .string(document.identifier),
+                "supertypes": builder.strings(
+                    document.ancestors.filter { $0.id != document.id }.map { graph.identifier($0.id) }),
+            ])
         let input = annotation.map { PlistLuaConversion.toLua($0, state: state) } ?? .nil
         let results = try state.call(rule.function, [input, .string(from), .string(to), documentTable])
         switch results.first ?? .nil {
@@ -31,7 +36,8 @@ struct LuaRoute: AnnotationRoute {
             do {
                 return .deliver(try PlistLuaConversion.fromLua(value))
             } catch let error as PlistLuaConversion.ConversionError {
-                throw RuleError(message: "\(rule.location): routing rule returned an invalid annotation: \(error.description)")
+                throw RuleError(
+                    message: "\(rule.location): routing rule returned an invalid annotation: \(error.description)")
             }
         }
     }

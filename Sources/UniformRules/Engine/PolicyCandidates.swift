@@ -26,7 +26,8 @@ final class PolicyCandidates {
     /// policies hand back the records in an order the reader checks without it.
     func position(of bundleID: String) -> Int? {
         if positions == nil {
-            positions = Dictionary(handlers.enumerated().map { ($0.element.bundleID, $0.offset) }, uniquingKeysWith: { first, _ in first })
+            positions = Dictionary(
+                handlers.enumerated().map { ($0.element.bundleID, $0.offset) }, uniquingKeysWith: { first, _ in first })
         }
         return positions?[bundleID]
     }

@@ -15,21 +15,28 @@ struct PolicyStage: ResolutionStage {
         // The query and the records are lazy and the list has its methods (see `Prelude`); the
         // driver calls the policy, and the list and what the policy returned are read on the stack.
         let driver = engine.policyDriver!
-        let outcome = try engine.state.call(driver.run, naming: policy.function, results: 2, pushing: { stack in
-            stack.push(policy.function)
-            LuaStackBuilder(stack: stack).arguments(candidates, bundleIDs: bundleIDs, driver: driver)
-            return 3
-        }, reading: { stack -> Outcome? in
-            // Nothing, the list, or a table of ids: anything else was a mistake once ignored.
-            guard stack.isNil(at: stack.top) || stack.isTable(at: stack.top) else {
-                throw fail("returned a \(stack.typeName(at: stack.top)); a policy returns nothing, the candidate list, or a table of bundle ids")
-            }
-            return isUnchanged(stack, handlers, bundleIDs: bundleIDs) ? nil : try read(stack, candidates)
-        })
+        let outcome = try engine.state.call(
+            driver.run, naming: policy.function, results: 2,
+            pushing: { stack in
+                stack.push(policy.function)
+                LuaStackBuilder(stack: stack).arguments(candidates, bundleIDs: bundleIDs, driver: driver)
+                return 3
+            },
+            reading: { stack -> Outcome? in
+                // Nothing, the list, or a table of ids: anything else was a mistake once ignored.
+                guard stack.isNil(at: stack.top) || stack.isTable(at: stack.top) else {
+                    throw fail(
+                        "returned a \(stack.typeName(at: stack.top)); a policy returns nothing, the candidate list, or a table of bundle ids"
+                    )
+                }
+                return isUnchanged(stack, handlers, bundleIDs: bundleIDs) ? nil : try read(stack, candidates)
+            })
         guard let outcome else { return }
-        let unchanged = outcome.order.count == handlers.count && outcome.order.enumerated().allSatisfy { $0.offset == $0.element }
+        let unchanged =
+            outcome.order.count == handlers.count && outcome.order.enumerated().allSatisfy { $0.offset == $0.element }
         if unchanged && outcome.drops == nil && outcome.pin == nil { return }
-        resolution.handlers = try reorder(handlers, as: outcome, candidates: candidates, excluding: &resolution.excluded)
+        resolution.handlers = try reorder(
+            handlers, as: outcome, candidates: candidates, excluding: &resolution.excluded)
     }
 
     /// Whether the policy left the list as it was given — the same apps in the same order (as
@@ -65,13 +72,16 @@ struct PolicyStage: ResolutionStage {
     /// The handlers in the policy's order, with drops moved to the exclusions and every move
     /// and pin recorded; positions, not bundle ids, so that a long list costs no quadratic
     /// string comparisons.
-    private func reorder(_ handlers: [Candidate], as outcome: Outcome, candidates: PolicyCandidates,
-                         excluding excluded: inout [Exclusion]) throws -> [Candidate] {
+    private func reorder(
+        _ handlers: [Candidate], as outcome: Outcome, candidates: PolicyCandidates,
+        excluding excluded: inout [Exclusion]
+    ) throws -> [Candidate] {
         let listed = outcome.listed
         var drops: [Int: (String, SourceLocation)] = [:]
         for record in outcome.drops?.arrayValues() ?? [] {
             guard let t = record.tableValue, let id = t["bundle_id"].stringValue ?? t["id"].stringValue,
-                  let position = candidates.position(of: id) else { continue }
+                let position = candidates.position(of: id)
+            else { continue }
             drops[position] = (t["reason"].stringValue ?? "dropped", location(t))
         }
         if let silent = handlers.indices.first(where: { !listed[$0] && drops[$0] == nil }) {
@@ -79,19 +89,25 @@ struct PolicyStage: ResolutionStage {
         }
 
         var result = handlers
-        for (position, (reason, at)) in drops.sorted(by: { handlers[$0.key].bundleID < handlers[$1.key].bundleID }) where !listed[position] {
+        for (position, (reason, at)) in drops.sorted(by: { handlers[$0.key].bundleID < handlers[$1.key].bundleID })
+        where !listed[position] {
             let c = handlers[position]
             let touch = RuleTouch(location: at, action: .dropped, reason: reason)
-            excluded.append(Exclusion(c, reason: "dropped by policy '\(policy.name)' (\(at)): \(reason)", touches: c.touches + [touch]))
+            excluded.append(
+                Exclusion(
+                    c, reason: "dropped by policy '\(policy.name)' (\(at)): \(reason)", touches: c.touches + [touch]))
         }
         var pinned: Int?
-        if let pin = outcome.pin, let id = pin["id"].stringValue, let first = outcome.order.first, handlers[first].bundleID == id {
+        if let pin = outcome.pin, let id = pin["id"].stringValue, let first = outcome.order.first,
+            handlers[first].bundleID == id
+        {
             pinned = first
             let touch = RuleTouch(location: location(pin), action: .pinned, reason: pin["reason"].stringValue)
             for i in result.indices { result[i].isPinned = false }
             result[first].isPinned = true
             result[first].touches.append(touch)
-            result[first].reasons.append("pinned by policy '\(policy.name)' (\(touch.location))\(touch.reason.map { ": \($0)" } ?? "")")
+            result[first].reasons.append(
+                "pinned by policy '\(policy.name)' (\(touch.location))\(touch.reason.map { ": \($0)" } ?? "")")
         }
         // Where each kept app stood among the kept apps before the policy ran.
         var before = [Int](repeating: -1, count: handlers.count)
@@ -101,8 +117,10 @@ struct PolicyStage: ResolutionStage {
             kept += 1
         }
         for (n, position) in outcome.order.enumerated() where position != pinned && before[position] != n {
-            result[position].touches.append(RuleTouch(location: policy.location,
-                                                      action: .moved(from: before[position] + 1, to: n + 1, policy: policy.name)))
+            result[position].touches.append(
+                RuleTouch(
+                    location: policy.location,
+                    action: .moved(from: before[position] + 1, to: n + 1, policy: policy.name)))
         }
         return outcome.order.map { result[$0] }
     }
@@ -153,7 +171,9 @@ struct PolicyStage: ResolutionStage {
             order.append(position)
         }
         if twice { throw fail("lists an app twice") }
-        if let added { throw fail("added \(added), which is not a candidate: policies may reorder, drop or pin, never add") }
+        if let added {
+            throw fail("added \(added), which is not a candidate: policies may reorder, drop or pin, never add")
+        }
         stack.rawField("_drops", table: list)
         let drops = stack.isTable(at: -1) ? stack.value(at: -1).tableValue : nil
         stack.pop()

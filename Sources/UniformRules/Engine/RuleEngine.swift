@@ -28,7 +28,9 @@ public final class RuleEngine {
 
     /// Everything `print` writes goes to `output` (the CLI's standard error or output, a buffer
     /// for tests), with control characters escaped and no line able to start a workflow command.
-    public init(inputs: WorldInputs, limits: LuaLimits = LuaLimits(), output: @escaping (String) -> Void = { print($0) }) {
+    public init(
+        inputs: WorldInputs, limits: LuaLimits = LuaLimits(), output: @escaping (String) -> Void = { print($0) }
+    ) {
         self.inputs = inputs
         self.output = output
         var sink: ((String) -> Void)?
@@ -53,7 +55,9 @@ public final class RuleEngine {
     private var wholeWorld: World {
         if let cachedWorld { return cachedWorld }
         var platform = inputs.platform
-        if platform == .all, platformsInPlay.count == 1, let only = platformsInPlay.first { platform = PlatformFilter(only) }
+        if platform == .all, platformsInPlay.count == 1, let only = platformsInPlay.first {
+            platform = PlatformFilter(only)
+        }
         let world = World(
             manifests: platform == .all ? allManifests : allManifests.filter { platform.includes($0.platform) },
             ruleDeclarations: ruleDeclarations,
@@ -73,7 +77,8 @@ public final class RuleEngine {
     public var platformsInPlay: [Platform] {
         if let cachedPlatforms { return cachedPlatforms }
         let apps = allManifests
-        let present = Platform.allCases.filter { p in inputs.platform.includes(p) && apps.contains { $0.platform == p } }
+        let present = Platform.allCases.filter { p in inputs.platform.includes(p) && apps.contains { $0.platform == p }
+        }
         cachedPlatforms = present
         return present
     }
@@ -87,7 +92,9 @@ public final class RuleEngine {
     /// One platform's own world: its apps, and only their declarations in its type graph.
     public func world(for platform: Platform) -> World {
         // The whole world is this platform's when its apps are all this platform's.
-        if platformsInPlay == [platform] || (platformsInPlay.isEmpty && inputs.platform == PlatformFilter(platform)) { return wholeWorld }
+        if platformsInPlay == [platform] || (platformsInPlay.isEmpty && inputs.platform == PlatformFilter(platform)) {
+            return wholeWorld
+        }
         if let cached = platformWorlds[platform] { return cached }
         let world = World(
             manifests: allManifests.filter { $0.platform == platform },

@@ -7,7 +7,10 @@ public struct WorldInputs: Sendable {
     public var platform: PlatformFilter
     public var findings: [Finding]
 
-    public init(manifests: [Manifest] = [], preferenceDefaults: [DefaultHandler] = [], platform: PlatformFilter = .all, findings: [Finding] = []) {
+    public init(
+        manifests: [Manifest] = [], preferenceDefaults: [DefaultHandler] = [], platform: PlatformFilter = .all,
+        findings: [Finding] = []
+    ) {
         self.manifests = manifests
         self.preferenceDefaults = preferenceDefaults
         self.platform = platform

@@ -42,18 +42,20 @@ struct LuaBuilder {
     }
 
     func declaration(_ d: TypeDeclaration) -> LuaValue {
-        table([], [
-            "id": .string(d.identifier),
-            "kind": .string(d.kind.rawValue),
-            "origin": .string(origin(d)),
-            "parents": strings(d.parents),
-            "parent_locations": table(d.parentLocations.map(location)),
-            "tags": tags(d.tags),
-            "tag_classes": strings(d.tags.map(\.tagClass)),
-            "description": optional(d.description),
-            "reference_url": optional(d.referenceURL),
-            "location": location(d.location),
-        ])
+        table(
+            [],
+            [
+                "id": .string(d.identifier),
+                "kind": .string(d.kind.rawValue),
+                "origin": .string(origin(d)),
+                "parents": strings(d.parents),
+                "parent_locations": table(d.parentLocations.map(location)),
+                "tags": tags(d.tags),
+                "tag_classes": strings(d.tags.map(\.tagClass)),
+                "description": optional(d.description),
+                "reference_url": optional(d.referenceURL),
+                "location": location(d.location),
+            ])
     }
 
     func located(_ items: [Located<String>]) -> (LuaValue, LuaValue) {
@@ -63,48 +65,52 @@ struct LuaBuilder {
     func claim(_ c: DocumentClaim) -> LuaValue {
         let (types, typeLocations) = located(c.contentTypes)
         let (extensions, _) = located(c.extensions)
-        return table([], [
-            "index": .integer(Int64(c.index + 1)),
-            "name": optional(c.name),
-            "role": .string(c.role.rawValue),
-            "declared_role": optional(c.declaredRole),
-            "rank": .string(c.rank.rawValue),
-            "declared_rank": optional(c.declaredRank),
-            "types": types,
-            "type_locations": typeLocations,
-            "extensions": extensions,
-            "extension_locations": located(c.extensions).1,
-            "mime_types": strings(c.mimeTypes.map(\.value)),
-            "os_types": strings(c.osTypes.map(\.value)),
-            "is_package": optional(c.isPackage),
-            "document_class": optional(c.documentClass),
-            "location": location(c.location),
-            "binds_nothing": .boolean(c.bindsNothing),
-        ])
+        return table(
+            [],
+            [
+                "index": .integer(Int64(c.index + 1)),
+                "name": optional(c.name),
+                "role": .string(c.role.rawValue),
+                "declared_role": optional(c.declaredRole),
+                "rank": .string(c.rank.rawValue),
+                "declared_rank": optional(c.declaredRank),
+                "types": types,
+                "type_locations": typeLocations,
+                "extensions": extensions,
+                "extension_locations": located(c.extensions).1,
+                "mime_types": strings(c.mimeTypes.map(\.value)),
+                "os_types": strings(c.osTypes.map(\.value)),
+                "is_package": optional(c.isPackage),
+                "document_class": optional(c.documentClass),
+                "location": location(c.location),
+                "binds_nothing": .boolean(c.bindsNothing),
+            ])
     }
 
     func app(_ m: Manifest) -> LuaValue {
-        table([], [
-            "id": .string(m.bundleID),
-            "declared_id": optional(m.declaredBundleID),
-            "name": optional(m.name),
-            "platform": .string(m.platform.rawValue),
-            "file": .string(m.file),
-            "location": location(m.location),
-            "synthetic": .boolean(m.isSynthetic),
-            "opens_in_place": optional(m.supportsOpeningDocumentsInPlace),
-            "supports_document_browser": optional(m.supportsDocumentBrowser),
-            "file_sharing": optional(m.fileSharingEnabled),
-            "claims": table(m.claims.map(claim)),
-            "exports": table(m.exportedTypes.map(declaration)),
-            "imports": table(m.importedTypes.map(declaration)),
-            "host": optional(m.host),
-            "extension_point": optional(m.extensionPoint),
-            "distribution": optional(m.distribution?.rawValue),
-            "previews": strings(m.previewedTypes.map(\.value)),
-            "target": optional(m.origin?.target),
-            "project": optional(m.origin?.project),
-        ])
+        table(
+            [],
+            [
+                "id": .string(m.bundleID),
+                "declared_id": optional(m.declaredBundleID),
+                "name": optional(m.name),
+                "platform": .string(m.platform.rawValue),
+                "file": .string(m.file),
+                "location": location(m.location),
+                "synthetic": .boolean(m.isSynthetic),
+                "opens_in_place": optional(m.supportsOpeningDocumentsInPlace),
+                "supports_document_browser": optional(m.supportsDocumentBrowser),
+                "file_sharing": optional(m.fileSharingEnabled),
+                "claims": table(m.claims.map(claim)),
+                "exports": table(m.exportedTypes.map(declaration)),
+                "imports": table(m.importedTypes.map(declaration)),
+                "host": optional(m.host),
+                "extension_point": optional(m.extensionPoint),
+                "distribution": optional(m.distribution?.rawValue),
+                "previews": strings(m.previewedTypes.map(\.value)),
+                "target": optional(m.origin?.target),
+                "project": optional(m.origin?.project),
+            ])
     }
 
     func type(_ t: DocumentType, graph: TypeGraph) -> LuaValue {
@@ -133,33 +139,37 @@ struct LuaBuilder {
     }
 
     func candidate(_ c: Candidate) -> LuaValue {
-        table([], [
-            "bundle_id": .string(c.bundleID),
-            "name": optional(c.appName),
-            "rank": .string(c.rank.rawValue),
-            "role": .string(c.role.rawValue),
-            "match": .string(c.match.rawValue),
-            "distance": .integer(Int64(c.distance)),
-            "claim": location(c.claim),
-            "claimed_type": .string(c.claimedType),
-            "path": strings(c.path),
-            "reasons": strings(c.reasons),
-            "user_default": .boolean(c.isUserDefault),
-            "pinned": .boolean(c.isPinned),
-        ])
+        table(
+            [],
+            [
+                "bundle_id": .string(c.bundleID),
+                "name": optional(c.appName),
+                "rank": .string(c.rank.rawValue),
+                "role": .string(c.role.rawValue),
+                "match": .string(c.match.rawValue),
+                "distance": .integer(Int64(c.distance)),
+                "claim": location(c.claim),
+                "claimed_type": .string(c.claimedType),
+                "path": strings(c.path),
+                "reasons": strings(c.reasons),
+                "user_default": .boolean(c.isUserDefault),
+                "pinned": .boolean(c.isPinned),
+            ])
     }
 
     func exclusion(_ e: Exclusion) -> LuaValue {
-        table([], [
-            "bundle_id": .string(e.bundleID),
-            "reason": .string(e.reason),
-            "rank": .string(e.rank.rawValue),
-            "role": .string(e.role.rawValue),
-            "match": .string(e.match.rawValue),
-            "distance": .integer(Int64(e.distance)),
-            "claim": location(e.claim),
-            "claimed_type": .string(e.claimedType),
-        ])
+        table(
+            [],
+            [
+                "bundle_id": .string(e.bundleID),
+                "reason": .string(e.reason),
+                "rank": .string(e.rank.rawValue),
+                "role": .string(e.role.rawValue),
+                "match": .string(e.match.rawValue),
+                "distance": .integer(Int64(e.distance)),
+                "claim": location(e.claim),
+                "claimed_type": .string(e.claimedType),
+            ])
     }
 
     func query(_ q: Query, type: DocumentType, graph: TypeGraph) -> LuaValue {
@@ -172,31 +182,38 @@ struct LuaBuilder {
             "supertypes": strings(type.ancestors.filter { $0.id != type.id }.map { graph.identifier($0.id) }),
         ]
         if let from = q.from { fields["from"] = .string(from) }
-        if let tag = q.target.tag { fields["tag"] = .string(tag.tag); fields["tag_class"] = .string(tag.tagClass) }
+        if let tag = q.target.tag {
+            fields["tag"] = .string(tag.tag)
+            fields["tag_class"] = .string(tag.tagClass)
+        }
         return table([], fields)
     }
 
     func resolution(_ r: Resolution, graph: TypeGraph) -> LuaValue {
-        table([], [
-            "query": query(r.query, type: r.type, graph: graph),
-            "type": type(r.type, graph: graph),
-            "handlers": table(r.handlers.map(candidate)),
-            "excluded": table(r.excluded.map(exclusion)),
-            "default": optional(r.defaultHandler),
-            "previewable": .boolean(r.previewable),
-            "previewed_by": strings(r.previewedBy),
-            "notes": strings(r.notes),
-        ])
+        table(
+            [],
+            [
+                "query": query(r.query, type: r.type, graph: graph),
+                "type": type(r.type, graph: graph),
+                "handlers": table(r.handlers.map(candidate)),
+                "excluded": table(r.excluded.map(exclusion)),
+                "default": optional(r.defaultHandler),
+                "previewable": .boolean(r.previewable),
+                "previewed_by": strings(r.previewedBy),
+                "notes": strings(r.notes),
+            ])
     }
 
     func finding(_ f: Finding) -> LuaValue {
-        table([], [
-            "rule": .string(f.rule),
-            "severity": .string(f.severity.rawValue),
-            "message": .string(f.message),
-            "location": location(f.location),
-            "subject": optional(f.subject),
-        ])
+        table(
+            [],
+            [
+                "rule": .string(f.rule),
+                "severity": .string(f.severity.rawValue),
+                "message": .string(f.message),
+                "location": location(f.location),
+                "subject": optional(f.subject),
+            ])
     }
 }
 
@@ -204,8 +221,12 @@ extension LuaBuilder {
     /// `uniform.claims`: the tag, the winner, every claiming type with its apps.
     func claimMap(_ map: ClaimMap) -> LuaValue {
         func app(_ a: ClaimingApp) -> LuaValue {
-            table([], ["app": .string(a.bundleID), "rank": .string(a.rank.rawValue), "role": .string(a.role.rawValue),
-                       "claimed_as": .string(a.claimedAs), "location": location(a.location)])
+            table(
+                [],
+                [
+                    "app": .string(a.bundleID), "rank": .string(a.rank.rawValue), "role": .string(a.role.rawValue),
+                    "claimed_as": .string(a.claimedAs), "location": location(a.location),
+                ])
         }
         let types: [LuaValue] = map.entries.map { entry in
             guard case .table(let t) = declaration(entry.declaration) else { return .nil }
@@ -216,12 +237,14 @@ extension LuaBuilder {
             t["claimed_by"] = table(entry.claimedBy.map(app))
             return .table(t)
         }
-        return table([], [
-            "tag": .string(map.tag),
-            "tag_class": .string(map.tagClass),
-            "winner": optional(map.winner),
-            "types": table(types),
-            "legacy": table(map.legacyClaims.map(app)),
-        ])
+        return table(
+            [],
+            [
+                "tag": .string(map.tag),
+                "tag_class": .string(map.tagClass),
+                "winner": optional(map.winner),
+                "types": table(types),
+                "legacy": table(map.legacyClaims.map(app)),
+            ])
     }
 }

@@ -18,22 +18,36 @@ struct LuaStackBuilder {
 
     func location(_ l: SourceLocation) {
         stack.newTable(fieldCount: 4)
-        stack.push(l.file); stack.setField("file")
-        if let line = l.line { stack.push(line); stack.setField("line") }
-        if let column = l.column { stack.push(column); stack.setField("column") }
-        if let offset = l.offset { stack.push(offset); stack.setField("offset") }
+        stack.push(l.file)
+        stack.setField("file")
+        if let line = l.line {
+            stack.push(line)
+            stack.setField("line")
+        }
+        if let column = l.column {
+            stack.push(column)
+            stack.setField("column")
+        }
+        if let offset = l.offset {
+            stack.push(offset)
+            stack.setField("offset")
+        }
     }
 
     /// The fields of a candidate record, as `LuaBuilder.candidate` writes them.
-    static let candidateFields = ["bundle_id", "name", "rank", "role", "match", "distance", "claim",
-                                  "claimed_type", "path", "reasons", "user_default", "pinned"]
+    static let candidateFields = [
+        "bundle_id", "name", "rank", "role", "match", "distance", "claim",
+        "claimed_type", "path", "reasons", "user_default", "pinned",
+    ]
 
     /// Pushes one field of a candidate record; false (nothing pushed) for other keys and for a
     /// missing app name.
     func field(_ key: String, of c: Candidate) -> Bool {
         switch key {
         case "bundle_id": stack.push(c.bundleID)
-        case "name": guard let name = c.appName else { return false }; stack.push(name)
+        case "name":
+            guard let name = c.appName else { return false }
+            stack.push(name)
         case "rank": stack.push(c.rank.rawValue)
         case "role": stack.push(c.role.rawValue)
         case "match": stack.push(c.match.rawValue)
@@ -68,9 +82,15 @@ struct LuaStackBuilder {
                 stack.push(graph.identifier(ancestor.id))
                 stack.setIndex(i + 1)
             }
-        case "from": guard let from = q.from else { return false }; stack.push(from)
-        case "tag": guard let tag = q.target.tag else { return false }; stack.push(tag.tag)
-        case "tag_class": guard let tag = q.target.tag else { return false }; stack.push(tag.tagClass)
+        case "from":
+            guard let from = q.from else { return false }
+            stack.push(from)
+        case "tag":
+            guard let tag = q.target.tag else { return false }
+            stack.push(tag.tag)
+        case "tag_class":
+            guard let tag = q.target.tag else { return false }
+            stack.push(tag.tagClass)
         default: return false
         }
         return true
@@ -89,13 +109,18 @@ struct LuaStackBuilder {
         let key = stack.top
         stack.newTable(fieldCount: 4)
         let meta = stack.top
-        stack.push(driver.index); stack.setField("__index")
-        stack.push(driver.pairs); stack.setField("__pairs")
-        stack.push(candidates, as: driver.source); stack.setField("source")
+        stack.push(driver.index)
+        stack.setField("__index")
+        stack.push(driver.pairs)
+        stack.setField("__pairs")
+        stack.push(candidates, as: driver.source)
+        stack.setField("source")
         stack.newTable()
         let query = stack.top
-        stack.pushValue(at: query); stack.setField("query", table: meta)
-        stack.pushValue(at: meta); stack.setMetatable(table: query)
+        stack.pushValue(at: query)
+        stack.setField("query", table: meta)
+        stack.pushValue(at: meta)
+        stack.setMetatable(table: query)
         let count = candidates.handlers.count
         stack.newTable(arrayCount: count)
         let list = stack.top

@@ -46,7 +46,9 @@ enum PlistLuaConversion {
         let mark = Mark(line: nil, column: nil, offset: 0)
         guard depth < 64 else { throw ConversionError(description: "\(path): nested too deeply (cycle?)") }
         budget -= 1
-        guard budget >= 0 else { throw ConversionError(description: "more than \(maxValues) values; an annotation is a small dictionary") }
+        guard budget >= 0 else {
+            throw ConversionError(description: "more than \(maxValues) values; an annotation is a small dictionary")
+        }
         switch value {
         case .nil: throw ConversionError(description: "\(path): nil cannot be stored in a property list")
         case .boolean(let b): return PlistNode(.boolean(b), mark: mark)
@@ -56,19 +58,33 @@ enum PlistLuaConversion {
         case .bytes(let b): return PlistNode(.data(b), mark: mark)
         case .table(let t):
             // Counted before the pairs are copied out.
-            guard t.countEntries(upTo: budget) <= budget else { throw ConversionError(description: "more than \(maxValues) values; an annotation is a small dictionary") }
+            guard t.countEntries(upTo: budget) <= budget else {
+                throw ConversionError(description: "more than \(maxValues) values; an annotation is a small dictionary")
+            }
             let pairs = t.pairs()
-            guard pairs.count <= budget else { throw ConversionError(description: "more than \(maxValues) values; an annotation is a small dictionary") }
+            guard pairs.count <= budget else {
+                throw ConversionError(description: "more than \(maxValues) values; an annotation is a small dictionary")
+            }
             if pairs.isEmpty { return PlistNode(.dictionary(PlistDictionary()), mark: mark) }
             if let items = t.arrayValues(), items.count == pairs.count {
-                return PlistNode(.array(try items.enumerated().map { try fromLua($1, path: "\(path)[\($0 + 1)]", depth: depth + 1, budget: &budget) }), mark: mark)
+                return PlistNode(
+                    .array(
+                        try items.enumerated().map {
+                            try fromLua($1, path: "\(path)[\($0 + 1)]", depth: depth + 1, budget: &budget)
+                        }), mark: mark)
             }
             var entries: [PlistEntry] = []
             for (key, item) in pairs {
                 guard case .string(let k) = key else {
-                    throw ConversionError(description: "\(path): a property-list dictionary needs string keys, found a \(key.typeName) key (a table with keys 1..n is an array)")
+                    throw ConversionError(
+                        description:
+                            "\(path): a property-list dictionary needs string keys, found a \(key.typeName) key (a table with keys 1..n is an array)"
+                    )
                 }
-                entries.append(PlistEntry(key: k, keyMark: mark, value: try fromLua(item, path: "\(path).\(k)", depth: depth + 1, budget: &budget)))
+                entries.append(
+                    PlistEntry(
+                        key: k, keyMark: mark,
+                        value: try fromLua(item, path: "\(path).\(k)", depth: depth + 1, budget: &budget)))
             }
             entries.sort { $0.key < $1.key }
             return PlistNode(.dictionary(PlistDictionary(entries: entries)), mark: mark)
@@ -85,24 +101,43 @@ enum PlistLuaConversion {
         switch node.value {
         case .dictionary(let d):
             fields["kind"] = .string("dictionary")
-            fields["entries"] = builder.table(d.entries.map { entry in
-                builder.table([], [
-                    "key": .string(entry.key),
-                    "location": builder.location(SourceLocation(file: file, mark: entry.keyMark)),
-                    "value": rawTree(entry.value, file: file, builder: builder),
-                ])
-            })
+            fields["entries"] = builder.table(
+                d.entries.map { entry in
+                    builder.table(
+                        [],
+                        [
+                            "key": .string(entry.key),
+                            "location": builder.location(SourceLocation(file: file, mark: entry.keyMark)),
+                            "value": rawTree(entry.value, file: file, builder: builder),
+                        ])
+                })
         case .array(let items):
             fields["kind"] = .string("array")
             fields["items"] = builder.table(items.map { rawTree($0, file: file, builder: builder) })
-        case .string(let s): fields["kind"] = .string("string"); fields["value"] = .string(s)
-        case .integer(let i): fields["kind"] = .string("integer"); fields["value"] = .integer(i)
-        case .unsignedInteger(let u): fields["kind"] = .string("integer"); fields["value"] = .number(Double(u))
-        case .real(let r): fields["kind"] = .string("real"); fields["value"] = .number(r)
-        case .boolean(let b): fields["kind"] = .string("boolean"); fields["value"] = .boolean(b)
-        case .date(let d): fields["kind"] = .string("date"); fields["value"] = .string(ISO8601DateFormatter().string(from: d))
-        case .data(let b): fields["kind"] = .string("data"); fields["value"] = .bytes(b)
-        case .uid(let u): fields["kind"] = .string("uid"); fields["value"] = .integer(Int64(bitPattern: u))
+        case .string(let s):
+            fields["kind"] = .string("string")
+            fields["value"] = .string(s)
+        case .integer(let i):
+            fields["kind"] = .string("integer")
+            fields["value"] = .integer(i)
+        case .unsignedInteger(let u):
+            fields["kind"] = .string("integer")
+            fields["value"] = .number(Double(u))
+        case .real(let r):
+            fields["kind"] = .string("real")
+            fields["value"] = .number(r)
+        case .boolean(let b):
+            fields["kind"] = .string("boolean")
+            fields["value"] = .boolean(b)
+        case .date(let d):
+            fields["kind"] = .string("date")
+            fields["value"] = .string(ISO8601DateFormatter().string(from: d))
+        case .data(let b):
+            fields["kind"] = .string("data")
+            fields["value"] = .bytes(b)
+        case .uid(let u):
+            fields["kind"] = .string("uid")
+            fields["value"] = .integer(Int64(bitPattern: u))
         }
         return builder.table([], fields)
     }

@@ -30,8 +30,10 @@ public struct Completer {
     /// Relative file names are completed from here.
     public var directory: String
 
-    public init(engine: RuleEngine, commands: [String], targetCommands: Set<String>, fileCommands: Set<String>,
-                directory: String = FileManager.default.currentDirectoryPath) {
+    public init(
+        engine: RuleEngine, commands: [String], targetCommands: Set<String>, fileCommands: Set<String>,
+        directory: String = FileManager.default.currentDirectoryPath
+    ) {
         self.engine = engine
         self.commands = commands
         self.targetCommands = targetCommands
@@ -51,8 +53,12 @@ public struct Completer {
             var argumentStart = space
             while argumentStart < cursor, scalars[argumentStart] == " " { argumentStart += 1 }
             let argument = String(String.UnicodeScalarView(scalars[argumentStart...]))
-            if fileCommands.contains(command) { return Completion(start: argumentStart, candidates: files(matching: argument)) }
-            if targetCommands.contains(command) { return Completion(start: argumentStart, candidates: targets(matching: argument)) }
+            if fileCommands.contains(command) {
+                return Completion(start: argumentStart, candidates: files(matching: argument))
+            }
+            if targetCommands.contains(command) {
+                return Completion(start: argumentStart, candidates: targets(matching: argument))
+            }
             return Completion(start: cursor, candidates: [])
         }
         if let quote = openStringStart(scalars) {
@@ -60,7 +66,8 @@ public struct Completer {
             return Completion(start: quote + 1, candidates: targets(matching: word))
         }
         var start = cursor
-        while start > 0, Self.isNameScalar(scalars[start - 1]) || scalars[start - 1] == "." || scalars[start - 1] == ":" { start -= 1 }
+        while start > 0, Self.isNameScalar(scalars[start - 1]) || scalars[start - 1] == "." || scalars[start - 1] == ":"
+        { start -= 1 }
         let expression = String(String.UnicodeScalarView(scalars[start...]))
         return luaNames(expression, endingAt: cursor)
     }
@@ -75,25 +82,30 @@ public struct Completer {
         guard let separator = expression.lastIndex(where: { $0 == "." || $0 == ":" }) else {
             var names = Set(keys(of: engine.state.globals))
             names.formUnion(Self.keywords)
-            return Completion(start: cursor - expression.unicodeScalars.count, candidates: names.filter { $0.hasPrefix(expression) }.sorted())
+            return Completion(
+                start: cursor - expression.unicodeScalars.count,
+                candidates: names.filter { $0.hasPrefix(expression) }.sorted())
         }
         let partial = String(expression[expression.index(after: separator)...])
         let path = expression[..<separator].split(separator: ".", omittingEmptySubsequences: false)
-        guard !path.contains(where: { $0.isEmpty || $0.contains(":") }) else { return Completion(start: cursor, candidates: []) }
+        guard !path.contains(where: { $0.isEmpty || $0.contains(":") }) else {
+            return Completion(start: cursor, candidates: [])
+        }
         var value = LuaValue.table(engine.state.globals)
         for component in path {
             guard case .table(let t) = value else { return Completion(start: cursor, candidates: []) }
             value = engine.state.underlying(t)[String(component)]
         }
         guard case .table(let proxy) = value else { return Completion(start: cursor, candidates: []) }
-        let table = engine.state.underlying(proxy)   // `uniform` is a read-only view
+        let table = engine.state.underlying(proxy) // `uniform` is a read-only view
         let methodsOnly = expression[separator] == ":"
         let names = table.pairs().compactMap { pair -> String? in
             guard case .string(let name) = pair.key, LuaState.isIdentifier(name) else { return nil }
             if methodsOnly, case .function = pair.value {} else if methodsOnly { return nil }
             return name
         }
-        return Completion(start: cursor - partial.unicodeScalars.count, candidates: names.filter { $0.hasPrefix(partial) }.sorted())
+        return Completion(
+            start: cursor - partial.unicodeScalars.count, candidates: names.filter { $0.hasPrefix(partial) }.sorted())
     }
 
     func keys(of table: LuaTableRef) -> [String] {
@@ -152,9 +164,12 @@ public struct Completer {
         let partial = slash.map { String(path[path.index(after: $0)...]) } ?? path
         var base = folder.isEmpty ? "." : folder
         if base.hasPrefix("~") { base = NSString(string: base).expandingTildeInPath }
-        let url = base.hasPrefix("/") ? URL(fileURLWithPath: base) : URL(fileURLWithPath: directory).appendingPathComponent(base)
+        let url =
+            base.hasPrefix("/")
+            ? URL(fileURLWithPath: base) : URL(fileURLWithPath: directory).appendingPathComponent(base)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: url.path) else { return [] }
-        return names.filter { $0.hasPrefix(partial) && (partial.hasPrefix(".") || !$0.hasPrefix(".")) }.sorted().map { name in
+        return names.filter { $0.hasPrefix(partial) && (partial.hasPrefix(".") || !$0.hasPrefix(".")) }.sorted().map {
+            name in
             var isDirectory: ObjCBool = false
             FileManager.default.fileExists(atPath: url.appendingPathComponent(name).path, isDirectory: &isDirectory)
             return folder + name + (isDirectory.boolValue ? "/" : "")

@@ -77,7 +77,11 @@ public struct ValuePrinter {
             case "\t": out += "\\t"
             case "\r": out += "\\r"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F { out += "\\\(scalar.value)" } else { out.unicodeScalars.append(scalar) }
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    out += "\\\(scalar.value)"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
             }
         }
         return out + "\""
@@ -86,7 +90,8 @@ public struct ValuePrinter {
     /// `function: 0x…` through Lua's `tostring`, or the type name if that fails.
     func address(_ value: LuaValue) -> String {
         guard let state, case .function(let tostring) = state.getGlobal("tostring"),
-              let text = (try? state.call(tostring, [value]))?.first?.stringValue else { return value.typeName }
+            let text = (try? state.call(tostring, [value]))?.first?.stringValue
+        else { return value.typeName }
         return text
     }
 
@@ -132,7 +137,8 @@ public struct ValuePrinter {
     /// rule built by hand with the same shape prints the same way.
     func typeSummary(_ t: LuaTableRef) -> String? {
         guard case .string(let id) = t["id"], case .table(let supertypes) = t["supertypes"],
-              case .boolean = t["dynamic"], case .boolean = t["declared"] else { return nil }
+            case .boolean = t["dynamic"], case .boolean = t["declared"]
+        else { return nil }
         let names = (supertypes.arrayValues() ?? []).compactMap(\.stringValue)
         var text = id
         if case .boolean(true) = t["dynamic"] { text += " (dynamic)" }
@@ -144,11 +150,14 @@ public struct ValuePrinter {
     /// and explained, so the reasons and rule touches come from the resolver itself.
     func explainResolution(_ t: LuaTableRef) -> String? {
         guard let engine, case .table = t["handlers"], case .table(let query) = t["query"], case .table = t["type"],
-              let text = query["text"].stringValue else { return nil }
+            let text = query["text"].stringValue
+        else { return nil }
         let world = engine.world
         let role = query["role"].stringValue.flatMap { RoleQuery(rawValue: $0) } ?? .all
-        let q = Query(target: Target.parse(text, graph: world.graph, fileExists: { _ in false }, isDirectory: { _ in false }), role: role,
-                      from: query["from"].stringValue, text: text)
+        let q = Query(
+            target: Target.parse(text, graph: world.graph, fileExists: { _ in false }, isDirectory: { _ in false }),
+            role: role,
+            from: query["from"].stringValue, text: text)
         guard let resolution = try? engine.resolve(q) else { return nil }
         let report = ResolutionReport(resolution, graph: world.graph).text(explain: true)
         return report.hasSuffix("\n") ? String(report.dropLast()) : report

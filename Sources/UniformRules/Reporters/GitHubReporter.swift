@@ -1,4 +1,5 @@
 import UniformCore
+
 /// GitHub Actions workflow commands, which GitHub turns into annotations on the pull
 /// request's diff. Notes become `::notice`.
 public struct GitHubReporter: FindingReporter {
@@ -7,7 +8,9 @@ public struct GitHubReporter: FindingReporter {
     public init() {}
 
     public func report(_ run: CheckRun) -> String {
-        run.findings.map { command(for: $0, base: run.annotationBase ?? run.baseDirectory, from: run.workingDirectory).rendered + "\n" }.joined()
+        run.findings.map {
+            command(for: $0, base: run.annotationBase ?? run.baseDirectory, from: run.workingDirectory).rendered + "\n"
+        }.joined()
     }
 
     func command(for finding: Finding, base: String?, from workingDirectory: String? = nil) -> GitHubCommand {
@@ -22,7 +25,10 @@ public struct GitHubReporter: FindingReporter {
                 ("file", location.map { ReportPath.relative($0.file, to: base, from: workingDirectory) }),
                 // GitHub needs lines and columns from 1; a rule may report any number.
                 ("line", location?.line.flatMap { $0 >= 1 ? String($0) : nil }),
-                ("col", location?.line.flatMap { $0 >= 1 ? location?.column.flatMap { $0 >= 1 ? String($0) : nil } : nil }),
+                (
+                    "col",
+                    location?.line.flatMap { $0 >= 1 ? location?.column.flatMap { $0 >= 1 ? String($0) : nil } : nil }
+                ),
                 ("title", finding.rule),
             ],
             message: message

@@ -1,4 +1,5 @@
 import UniformCore
+
 /// The documented, stable JSON of `uniform check` (SPEC §5), for scripts.
 ///
 /// Every key is always present (null when unknown) so consumers need no existence checks.
@@ -12,13 +13,16 @@ public struct JSONReporter: FindingReporter {
         let document = JSONValue.object([
             ("schema_version", .int(uniformSchemaVersion)),
             ("findings", .array(run.findings.map(Self.json))),
-            ("summary", .object([
-                ("errors", .int(counts.errors)),
-                ("warnings", .int(counts.warnings)),
-                ("notes", .int(counts.notes)),
-                ("manifests", .int(run.manifests.count)),
-                ("total", .int(counts.total)),
-            ])),
+            (
+                "summary",
+                .object([
+                    ("errors", .int(counts.errors)),
+                    ("warnings", .int(counts.warnings)),
+                    ("notes", .int(counts.notes)),
+                    ("manifests", .int(run.manifests.count)),
+                    ("total", .int(counts.total)),
+                ])
+            ),
         ])
         return document.rendered() + "\n"
     }
@@ -33,9 +37,16 @@ public struct JSONReporter: FindingReporter {
             ("column", .optional(finding.location?.column)),
             ("offset", .optional(finding.location?.offset)),
             ("subject", .optional(finding.subject)),
-            ("related", .array(finding.related.map { place in
-                .object([("file", .string(place.file)), ("line", .optional(place.line)), ("column", .optional(place.column))])
-            })),
+            (
+                "related",
+                .array(
+                    finding.related.map { place in
+                        .object([
+                            ("file", .string(place.file)), ("line", .optional(place.line)),
+                            ("column", .optional(place.column)),
+                        ])
+                    })
+            ),
         ])
     }
 }

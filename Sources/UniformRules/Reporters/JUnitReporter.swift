@@ -1,4 +1,5 @@
 import UniformCore
+
 /// JUnit XML for CI test dashboards: each rule is a suite, each finding a test case.
 ///
 /// Dashboards track test history by (classname, name), so names are built from what is
@@ -14,22 +15,26 @@ public struct JUnitReporter: FindingReporter {
         let byRule = Dictionary(grouping: run.findings, by: \.rule)
         let counts = run.counts
         var xml = XMLWriter()
-        xml.start("testsuites", [
-            ("name", "uniform check"),
-            ("tests", String(rules.reduce(0) { $0 + max(1, byRule[$1.id]?.count ?? 0) })),
-            ("failures", String(counts.errors + (run.strict ? counts.warnings : 0))),
-            ("errors", "0"),
-        ])
+        xml.start(
+            "testsuites",
+            [
+                ("name", "uniform check"),
+                ("tests", String(rules.reduce(0) { $0 + max(1, byRule[$1.id]?.count ?? 0) })),
+                ("failures", String(counts.errors + (run.strict ? counts.warnings : 0))),
+                ("errors", "0"),
+            ])
         for rule in rules {
             let findings = byRule[rule.id] ?? []
             let className = Self.className(for: rule)
-            xml.start("testsuite", [
-                ("name", rule.id),
-                ("tests", String(max(1, findings.count))),
-                ("failures", String(findings.filter { Self.fails($0, strict: run.strict) }.count)),
-                ("errors", "0"),
-                ("skipped", "0"),
-            ])
+            xml.start(
+                "testsuite",
+                [
+                    ("name", rule.id),
+                    ("tests", String(max(1, findings.count))),
+                    ("failures", String(findings.filter { Self.fails($0, strict: run.strict) }.count)),
+                    ("errors", "0"),
+                    ("skipped", "0"),
+                ])
             if findings.isEmpty {
                 xml.element("testcase", [("classname", className), ("name", rule.id)])
             }
@@ -41,7 +46,8 @@ public struct JUnitReporter: FindingReporter {
                 if !Self.fails(finding, strict: run.strict) {
                     xml.element("system-out", text: details)
                 } else {
-                    xml.element("failure", [("type", finding.severity.rawValue), ("message", finding.message)], text: details)
+                    xml.element(
+                        "failure", [("type", finding.severity.rawValue), ("message", finding.message)], text: details)
                 }
                 xml.end()
             }
@@ -64,7 +70,8 @@ public struct JUnitReporter: FindingReporter {
     /// `rule in file (subject)`; the line stands in when there is no subject, and the message
     /// when there is not even a file.
     static func testName(for finding: Finding) -> String {
-        let what: String? = finding.subject
+        let what: String? =
+            finding.subject
             ?? finding.location?.line.map { "line \($0)" }
             ?? finding.location?.offset.map { "byte \($0)" }
         guard let file = finding.location?.file else {

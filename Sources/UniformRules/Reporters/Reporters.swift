@@ -2,9 +2,15 @@
 /// place and help text lists exactly what exists.
 public enum Reporters {
     /// Formats of `uniform check`, in the order help text lists them.
-    public static let findingNames = [TextReporter.name, JSONReporter.name, JUnitReporter.name, TAPReporter.name, SARIFReporter.name, GitHubReporter.name, XcodeReporter.name]
+    public static let findingNames = [
+        TextReporter.name, JSONReporter.name, JUnitReporter.name, TAPReporter.name, SARIFReporter.name,
+        GitHubReporter.name, XcodeReporter.name,
+    ]
     /// Formats of `uniform test`.
-    public static let testNames = [TestTextReporter.name, TestJSONReporter.name, TestJUnitReporter.name, TestTAPReporter.name, TestGitHubReporter.name]
+    public static let testNames = [
+        TestTextReporter.name, TestJSONReporter.name, TestJUnitReporter.name, TestTAPReporter.name,
+        TestGitHubReporter.name,
+    ]
 
     /// `color` only affects `text`; the caller decides it once per destination
     /// (`TextReporter.shouldColor` for the terminal, false for files).

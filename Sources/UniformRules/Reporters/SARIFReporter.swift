@@ -1,4 +1,5 @@
 import UniformCore
+
 /// SARIF 2.1.0 for code scanning (GitHub, Azure DevOps, IDE viewers).
 ///
 /// Code scanning tracks an alert across commits by `partialFingerprints`, so each result's
@@ -10,7 +11,8 @@ public struct SARIFReporter: FindingReporter {
     public static let name = "sarif"
 
     /// The `$schema` every SARIF 2.1.0 log names (the OASIS errata 01 schema).
-    public static let schemaURI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+    public static let schemaURI =
+        "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
     /// The key under `partialFingerprints`; versioned as SARIF §3.27.17 recommends, so a
     /// future change of recipe does not silently collide with old alerts.
     public static let fingerprintKey = "uniformFingerprint/v1"
@@ -33,13 +35,16 @@ public struct SARIFReporter: FindingReporter {
         var sarifRun: [(String, JSONValue)] = [("tool", .object([("driver", .object(driver))]))]
         if let base = run.baseDirectory, ReportPath.isAbsolute(base) {
             let uri = "file://" + Self.percentEncoded(base.hasSuffix("/") ? base : base + "/")
-            sarifRun.append(("originalUriBaseIds", .object([(Self.sourceRootBaseID, .object([("uri", .string(uri))]))])))
+            sarifRun.append(
+                ("originalUriBaseIds", .object([(Self.sourceRootBaseID, .object([("uri", .string(uri))]))])))
         }
         var occurrences: [String: Int] = [:]
         let results = run.findings.map { finding in
             let identity = Self.fingerprint(for: finding, base: run.baseDirectory, from: run.workingDirectory)
             occurrences[identity, default: 0] += 1
-            return result(for: finding, ruleIndex: ruleIndex[finding.rule], fingerprint: "\(identity):\(occurrences[identity]!)", base: run.baseDirectory, from: run.workingDirectory)
+            return result(
+                for: finding, ruleIndex: ruleIndex[finding.rule], fingerprint: "\(identity):\(occurrences[identity]!)",
+                base: run.baseDirectory, from: run.workingDirectory)
         }
         sarifRun.append(("results", .array(results)))
 
@@ -64,7 +69,9 @@ public struct SARIFReporter: FindingReporter {
         return .object(members)
     }
 
-    func result(for finding: Finding, ruleIndex: Int?, fingerprint: String, base: String?, from workingDirectory: String? = nil) -> JSONValue {
+    func result(
+        for finding: Finding, ruleIndex: Int?, fingerprint: String, base: String?, from workingDirectory: String? = nil
+    ) -> JSONValue {
         var members: [(String, JSONValue)] = [("ruleId", .string(finding.rule))]
         if let ruleIndex { members.append(("ruleIndex", .int(ruleIndex))) }
         members.append(("level", .string(Self.level(for: finding.severity))))
@@ -73,11 +80,17 @@ public struct SARIFReporter: FindingReporter {
             members.append(("locations", .array([Self.location(location, base: base, from: workingDirectory)])))
         }
         if !finding.related.isEmpty {
-            members.append(("relatedLocations", .array(finding.related.enumerated().map { i, place in
-                guard case .object(var fields) = Self.location(place, base: base, from: workingDirectory) else { return .null }
-                fields.insert(("id", .int(i)), at: 0)
-                return .object(fields)
-            })))
+            members.append(
+                (
+                    "relatedLocations",
+                    .array(
+                        finding.related.enumerated().map { i, place in
+                            guard case .object(var fields) = Self.location(place, base: base, from: workingDirectory)
+                            else { return .null }
+                            fields.insert(("id", .int(i)), at: 0)
+                            return .object(fields)
+                        })
+                ))
         }
         members.append(("partialFingerprints", .object([(Self.fingerprintKey, .string(fingerprint))])))
         return .object(members)
@@ -85,7 +98,8 @@ public struct SARIFReporter: FindingReporter {
 
     /// The identity of a finding, stable across line moves: FNV-1a 64 of rule, relative file
     /// and subject (or message), as 16 hex digits. Results carry it with an occurrence suffix.
-    public static func fingerprint(for finding: Finding, base: String?, from workingDirectory: String? = nil) -> String {
+    public static func fingerprint(for finding: Finding, base: String?, from workingDirectory: String? = nil) -> String
+    {
         let file = finding.location.map { ReportPath.relative($0.file, to: base, from: workingDirectory) } ?? ""
         return FNV1a64.hex([finding.rule, file, finding.subject ?? finding.message])
     }
@@ -125,7 +139,8 @@ public struct SARIFReporter: FindingReporter {
         var bytes: [UInt8] = []
         for byte in path.utf8 {
             switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"):
                 bytes.append(byte)
             case _ where "-._~/!$&'()*+,;=:@".utf8.contains(byte):
                 bytes.append(byte)

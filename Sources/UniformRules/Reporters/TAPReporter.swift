@@ -15,7 +15,8 @@ public struct TAPReporter: FindingReporter {
         out += "1..\(run.findings.count)\n"
         for (index, finding) in run.findings.enumerated() {
             let place = finding.location.map { "\($0): " } ?? ""
-            var line = "not ok \(index + 1) - \(TAPText.description(ReportText.visible(place + "[\(finding.rule)] " + finding.message)))"
+            var line =
+                "not ok \(index + 1) - \(TAPText.description(ReportText.visible(place + "[\(finding.rule)] " + finding.message)))"
             // TODO lines are listed without failing: notes always, warnings unless --strict,
             // as the exit status does.
             if finding.severity == .note { line += " # TODO note" }

@@ -1,3 +1,6 @@
+import Foundation
+import UniformCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,8 +8,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
-import UniformCore
 
 /// Xcode-style diagnostics (`path:line:col: error: message [rule]`), which editors and
 /// terminals already turn into clickable links, followed by a one-line summary.
@@ -34,7 +35,8 @@ public struct TextReporter: FindingReporter {
         var out = ""
         for finding in run.findings { out += line(for: finding) + "\n" }
         let counts = run.counts
-        out += "\(plural(counts.errors, "error")), \(plural(counts.warnings, "warning")), "
+        out +=
+            "\(plural(counts.errors, "error")), \(plural(counts.warnings, "warning")), "
             + "\(plural(counts.notes, "note")) in \(plural(run.manifests.count, "manifest"))\n"
         return out
     }
@@ -43,11 +45,13 @@ public struct TextReporter: FindingReporter {
     /// continuation lines of a multi-line message are indented under the first.
     func line(for finding: Finding) -> String {
         let label = ANSIStyle.forSeverity(finding.severity).apply(finding.severity.rawValue + ":", enabled: color)
-        var message = ReportText.visible(finding.message).split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n    ")
+        var message = ReportText.visible(finding.message).split(separator: "\n", omittingEmptySubsequences: false)
+            .joined(separator: "\n    ")
         var prefix = ""
         if let location = finding.location {
             if let line = location.line {
-                prefix = "\(ReportText.visible(location.file)):\(line):" + (location.column.map { "\($0):" } ?? "") + " "
+                prefix =
+                    "\(ReportText.visible(location.file)):\(line):" + (location.column.map { "\($0):" } ?? "") + " "
             } else {
                 prefix = "\(ReportText.visible(location.file)): "
                 if let offset = location.offset { message += " (at byte offset \(offset))" }

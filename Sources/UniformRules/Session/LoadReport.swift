@@ -31,7 +31,9 @@ public struct LoadReport: Sendable {
         var lines = ["manifests: \(source)"]
         for project in projects { lines.append("project: \(project)") }
         for app in apps {
-            lines.append("app: \(app.bundleID) [\(app.platform)] \(app.file)\(app.origin.map { " — \($0)" } ?? "")\(app.host.map { ", embedded in \($0)" } ?? "")")
+            lines.append(
+                "app: \(app.bundleID) [\(app.platform)] \(app.file)\(app.origin.map { " — \($0)" } ?? "")\(app.host.map { ", embedded in \($0)" } ?? "")"
+            )
         }
         for target in skippedTargets { lines.append("not an app: \(target)") }
         for plist in skippedPlists { lines.append("skipped: \(plist)") }

@@ -32,7 +32,8 @@ public struct StarterFiles {
             config += "  --\n  -- The apps found, one per target and platform:\n"
             for m in manifests {
                 let target = m.origin.map { "\($0.target) (\($0.productType))" } ?? m.file
-                config += "  --   \(target): \(m.bundleID) [\(m.platform.rawValue)]\(m.host.map { ", inside \($0)" } ?? "")\n"
+                config +=
+                    "  --   \(target): \(m.bundleID) [\(m.platform.rawValue)]\(m.host.map { ", inside \($0)" } ?? "")\n"
             }
         } else {
             let files = manifests.map { Configuration.displayPath($0.file, relativeTo: directory) }
@@ -52,20 +53,24 @@ public struct StarterFiles {
         }
         config += "  tests = { \"tests\" },\n"
         config += "  -- rules = { \"rules/policies.lua\" },     -- your own checks and ranking policies\n"
-        config += "  -- disable = { \"rule-id\" },              -- standard rules to turn off (`uniform rules` lists them)\n"
+        config +=
+            "  -- disable = { \"rule-id\" },              -- standard rules to turn off (`uniform rules` lists them)\n"
         config += "  -- severity = { [\"rule-id\"] = \"note\" },  -- or re-level\n"
         config += "}\n"
         configuration = config
 
         var test = "-- Starter policy suite written by `uniform init`: each app opens its own document types first.\n"
-        test += "-- Every assertion held when it was written; a change that takes a type away from its app fails here.\n"
+        test +=
+            "-- Every assertion held when it was written; a change that takes a type away from its app fails here.\n"
         test += "-- Assertions: rules/API.md (\"Tests\"). Run with `uniform test`.\n\n"
         test += "describe(\"document types\", function()\n"
         var unasserted: [String] = []
         var seen = Set<String>()
         for m in manifests where seen.insert(m.bundleID).inserted {
             guard let line = Self.assertion(for: m, engine: engine) else {
-                unasserted.append("\(m.bundleID): \(m.claims.contains { $0.role.isHandler } ? "is not the first handler of any type it claims by identifier (LSItemContentTypes)" : "opens no document types (no Editor, Viewer or Shell claim)")")
+                unasserted.append(
+                    "\(m.bundleID): \(m.claims.contains { $0.role.isHandler } ? "is not the first handler of any type it claims by identifier (LSItemContentTypes)" : "opens no document types (no Editor, Viewer or Shell claim)")"
+                )
                 continue
             }
             test += "  it(\(Self.quote("\(m.bundleID) opens \(line.type) first")), function()\n"
@@ -82,10 +87,10 @@ public struct StarterFiles {
         testFile = test
         self.unasserted = unasserted
         ciLines = """
-        # In CI (GitHub Actions shown; any runner works):
-        uniform check --format github --format sarif:uniform.sarif
-        uniform test --format junit:uniform-tests.xml
-        """
+            # In CI (GitHub Actions shown; any runner works):
+            uniform check --format github --format sarif:uniform.sarif
+            uniform test --format junit:uniform-tests.xml
+            """
     }
 
     /// The first type the app claims by identifier whose handlers it heads: its own types
@@ -93,15 +98,19 @@ public struct StarterFiles {
     /// repository's world no system app competes, but losing the claim still fails the test).
     static func assertion(for manifest: Manifest, engine: RuleEngine) -> (type: String, app: String)? {
         let world = engine.world
-        func isSystem(_ id: String) -> Bool { id.lowercased().hasPrefix("public.") || id.lowercased().hasPrefix("com.apple.") }
+        func isSystem(_ id: String) -> Bool {
+            id.lowercased().hasPrefix("public.") || id.lowercased().hasPrefix("com.apple.")
+        }
         for systemTypes in [false, true] {
             for claim in manifest.claims where claim.role.isHandler {
                 for type in claim.contentTypes {
                     let id = type.value
                     guard !id.isEmpty, isSystem(id) == systemTypes, world.graph.id(of: id) != nil else { continue }
-                    let target = Target.parse("uti:" + id, graph: world.graph, fileExists: { _ in false }, isDirectory: { _ in false })
+                    let target = Target.parse(
+                        "uti:" + id, graph: world.graph, fileExists: { _ in false }, isDirectory: { _ in false })
                     guard let resolution = try? engine.resolve(Query(target: target, text: id)),
-                          resolution.handlers.first?.bundleID == manifest.bundleID else { continue }
+                        resolution.handlers.first?.bundleID == manifest.bundleID
+                    else { continue }
                     return (id, manifest.bundleID)
                 }
             }

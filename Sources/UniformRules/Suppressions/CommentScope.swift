@@ -37,15 +37,19 @@ struct CommentScope {
         case .dictionary(let dictionary):
             for (n, entry) in dictionary.entries.enumerated() {
                 guard let line = entry.keyMark.line else { continue }
-                items.append(Item(offset: entry.keyMark.offset, line: line, depth: depth, owner: owner,
-                                  containerOffset: node.mark.offset, containerLine: containerLine, isFirst: n == 0))
+                items.append(
+                    Item(
+                        offset: entry.keyMark.offset, line: line, depth: depth, owner: owner,
+                        containerOffset: node.mark.offset, containerLine: containerLine, isFirst: n == 0))
                 collect(entry.value, depth: depth + 1, owner: items.count - 1)
             }
         case .array(let elements):
             for (n, element) in elements.enumerated() {
                 guard let line = element.mark.line else { continue }
-                items.append(Item(offset: element.mark.offset, line: line, depth: depth, owner: owner,
-                                  containerOffset: node.mark.offset, containerLine: containerLine, isFirst: n == 0))
+                items.append(
+                    Item(
+                        offset: element.mark.offset, line: line, depth: depth, owner: owner,
+                        containerOffset: node.mark.offset, containerLine: containerLine, isFirst: n == 0))
                 collect(element, depth: depth + 1, owner: items.count - 1)
             }
         default:

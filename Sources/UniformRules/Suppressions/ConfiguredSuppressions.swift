@@ -13,18 +13,22 @@ enum ConfiguredSuppressions {
         }
         return try items.enumerated().map { n, item in
             guard case .table(let t) = item else {
-                throw LuaArguments.Problem(description: "\(what)[\(n + 1)] must be a table { rule = …, file = …, subject = …, reason = … }")
+                throw LuaArguments.Problem(
+                    description: "\(what)[\(n + 1)] must be a table { rule = …, file = …, subject = …, reason = … }")
             }
             let args = LuaArguments(function: "\(what)[\(n + 1)]", table: t)
             try args.allowOnly(["rule", "file", "subject", "reason"])
             let rules = try args.strings("rule")
             guard !rules.isEmpty else { throw args.fail("'rule' is required (a rule id, see `uniform rules`)") }
             let pattern = try args.string("file").map { path -> String in
-                let absolute = path.hasPrefix("/") ? path : URL(fileURLWithPath: directory).appendingPathComponent(path).path
+                let absolute =
+                    path.hasPrefix("/") ? path : URL(fileURLWithPath: directory).appendingPathComponent(path).path
                 return absolute.contains("*") ? absolute : URL(fileURLWithPath: absolute).standardizedFileURL.path
             }
-            return Suppression(rules: rules, filePattern: pattern, subject: try args.string("subject"), reason: try args.string("reason"),
-                               location: SourceLocation(file: Configuration.displayPath(file)))
+            return Suppression(
+                rules: rules, filePattern: pattern, subject: try args.string("subject"),
+                reason: try args.string("reason"),
+                location: SourceLocation(file: Configuration.displayPath(file)))
         }
     }
 }

@@ -19,14 +19,18 @@ public enum InlineSuppressions {
             for comment in relevant {
                 let location = SourceLocation(file: manifest.file, mark: comment.mark)
                 guard let (rules, reason) = parse(comment.text) else {
-                    problems.append(Finding(rule: SuppressionFilter.invalid, severity: .warning,
-                                            message: "'\(comment.text)' names no rule; write <!-- uniform:ignore rule-id: reason -->",
-                                            location: location, subject: comment.text))
+                    problems.append(
+                        Finding(
+                            rule: SuppressionFilter.invalid, severity: .warning,
+                            message: "'\(comment.text)' names no rule; write <!-- uniform:ignore rule-id: reason -->",
+                            location: location, subject: comment.text))
                     continue
                 }
                 // A comment before nothing still becomes a suppression, so it is reported unused.
                 let lines = scope.lines(for: comment.mark) ?? 0...0
-                suppressions.append(Suppression(rules: rules, reason: reason, location: location, inlineFile: manifest.file, lines: lines))
+                suppressions.append(
+                    Suppression(
+                        rules: rules, reason: reason, location: location, inlineFile: manifest.file, lines: lines))
             }
         }
         return (suppressions, problems)

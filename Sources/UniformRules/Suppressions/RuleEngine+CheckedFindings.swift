@@ -5,11 +5,15 @@ extension RuleEngine {
     /// severities applied, suppressions (configured and inline `uniform:ignore` comments) taken
     /// out, plus the findings about the suppressions themselves. `uniform check` and the
     /// findings a policy test sees (`assert.reports`, `fixture.findings`) are this one list.
-    public func checkedFindings(options: CheckOptions, suppressions: [Suppression], configuration: String? = nil) -> [Finding] {
+    public func checkedFindings(
+        options: CheckOptions, suppressions: [Suppression], configuration: String? = nil
+    ) -> [Finding] {
         let checked = runChecks(options: options)
         let inline = InlineSuppressions.read(world.apps)
         let known = Set(BuiltinRules.all.map(\.id) + checkInfos.map(\.id))
-        let unknown = UnknownRuleIDs.findings(options: options, suppressions: suppressions + inline.suppressions, known: known, configuration: configuration)
+        let unknown = UnknownRuleIDs.findings(
+            options: options, suppressions: suppressions + inline.suppressions, known: known,
+            configuration: configuration)
         let problems = (inline.problems + unknown).compactMap(options.apply)
         return SuppressionFilter.apply(checked, suppressions: suppressions + inline.suppressions, problems: problems)
             .findings.compactMap(options.apply)

@@ -21,8 +21,10 @@ public struct Suppression: Sendable, Hashable {
     public var inlineFile: String?
     public var lines: ClosedRange<Int>?
 
-    public init(rules: [String], filePattern: String? = nil, subject: String? = nil, reason: String?, location: SourceLocation,
-                inlineFile: String? = nil, lines: ClosedRange<Int>? = nil) {
+    public init(
+        rules: [String], filePattern: String? = nil, subject: String? = nil, reason: String?, location: SourceLocation,
+        inlineFile: String? = nil, lines: ClosedRange<Int>? = nil
+    ) {
         self.rules = rules
         self.filePattern = filePattern
         self.subject = subject
@@ -38,7 +40,8 @@ public struct Suppression: Sendable, Hashable {
         guard rules.contains(finding.rule) else { return false }
         if let subject, finding.subject?.caseInsensitiveCompare(subject) != .orderedSame { return false }
         if let inlineFile {
-            guard let location = finding.location, location.file == inlineFile, let line = location.line, let lines else { return false }
+            guard let location = finding.location, location.file == inlineFile, let line = location.line, let lines
+            else { return false }
             return lines.contains(line)
         }
         if let filePattern {
@@ -52,8 +55,11 @@ public struct Suppression: Sendable, Hashable {
     public var summary: String {
         var text = rules.joined(separator: ", ")
         if let subject { text += " for '\(subject)'" }
-        if let lines, inlineFile != nil { text += " on lines \(lines.lowerBound)–\(lines.upperBound)" }
-        else if let filePattern { text += " in \(filePattern)" }
+        if let lines, inlineFile != nil {
+            text += " on lines \(lines.lowerBound)–\(lines.upperBound)"
+        } else if let filePattern {
+            text += " in \(filePattern)"
+        }
         return text
     }
 }

@@ -16,14 +16,17 @@ public enum SuppressionFilter {
     }
 
     /// `workingDirectory` makes relative finding paths absolute for `file` patterns.
-    public static func apply(_ findings: [Finding], suppressions: [Suppression], problems: [Finding] = [],
-                             workingDirectory: String = FileManager.default.currentDirectoryPath) -> Result {
+    public static func apply(
+        _ findings: [Finding], suppressions: [Suppression], problems: [Finding] = [],
+        workingDirectory: String = FileManager.default.currentDirectoryPath
+    ) -> Result {
         var used = Array(repeating: false, count: suppressions.count)
         var kept: [Finding] = []
         var suppressed = 0
         for finding in findings {
             let absolute = finding.location.map { absolutePath($0.file, in: workingDirectory) }
-            if let n = suppressions.indices.first(where: { suppressions[$0].matches(finding, absoluteFile: absolute) }) {
+            if let n = suppressions.indices.first(where: { suppressions[$0].matches(finding, absoluteFile: absolute) })
+            {
                 used[n] = true
                 suppressed += 1
             } else {
@@ -33,21 +36,28 @@ public enum SuppressionFilter {
         var own = problems
         for (n, suppression) in suppressions.enumerated() {
             if suppression.reason?.trimmingCharacters(in: .whitespaces).isEmpty ?? true {
-                own.append(Finding(rule: missingReason, severity: .warning,
-                                   message: "the suppression of \(suppression.summary) gives no reason; say why the finding is deliberate (`uniform:ignore rule-id: reason`, or reason = \"…\" in .uniform.lua)",
-                                   location: suppression.location, subject: suppression.rules.joined(separator: ",")))
+                own.append(
+                    Finding(
+                        rule: missingReason, severity: .warning,
+                        message:
+                            "the suppression of \(suppression.summary) gives no reason; say why the finding is deliberate (`uniform:ignore rule-id: reason`, or reason = \"…\" in .uniform.lua)",
+                        location: suppression.location, subject: suppression.rules.joined(separator: ",")))
             }
             if !used[n] {
-                own.append(Finding(rule: unused, severity: .warning,
-                                   message: "the suppression of \(suppression.summary) matches no finding; remove it",
-                                   location: suppression.location, subject: suppression.rules.joined(separator: ",")))
+                own.append(
+                    Finding(
+                        rule: unused, severity: .warning,
+                        message: "the suppression of \(suppression.summary) matches no finding; remove it",
+                        location: suppression.location, subject: suppression.rules.joined(separator: ",")))
             }
         }
         return Result(findings: (kept + own).sorted(by: Finding.reportOrder), suppressed: suppressed)
     }
 
     static func absolutePath(_ path: String, in directory: String) -> String {
-        let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : URL(fileURLWithPath: directory).appendingPathComponent(path)
+        let url =
+            path.hasPrefix("/")
+            ? URL(fileURLWithPath: path) : URL(fileURLWithPath: directory).appendingPathComponent(path)
         return url.standardizedFileURL.path
     }
 }

@@ -12,49 +12,70 @@ struct TestAPI {
     let suppressions: [Suppression]
 
     func resolve(_ path: String) -> String {
-        path.hasPrefix("/") ? path : URL(fileURLWithPath: directory).appendingPathComponent(path).standardizedFileURL.path
+        path.hasPrefix("/")
+            ? path : URL(fileURLWithPath: directory).appendingPathComponent(path).standardizedFileURL.path
     }
 
     func table() -> LuaTableRef {
         let state = engine.state
-        return state.makeTable(functions: [
-            "caller": { ctx in
-                let level = Int32(try ctx.integer(1))
-                guard let location = ctx.callerLocation(level: level + 1) else { return [.nil, .nil] }
-                return [.string(location.file), .integer(Int64(location.line))]
-            },
-            "manifests": { ctx in
-                let add = ctx.boolean(1)
-                var paths: [String] = []
-                for i in 2...max(2, ctx.argumentCount) where i <= ctx.argumentCount { paths.append(self.resolve(try ctx.string(i))) }
-                // A test file comes with the pull request: it reads only inside the repository.
-                let repository = RepositoryBoundary(startingAt: self.directory)
-                if let outside = paths.first(where: { FileManager.default.fileExists(atPath: $0) && !repository.contains($0) }) {
-                    throw LuaArguments.Problem(description: "fixture.manifests: \(ProjectPath.lastComponent(outside)) is outside the repository; it is not read")
-                }
-                let loaded = ManifestLoader(defines: self.defines).load(paths.map { Configuration.displayPath($0) })
-                if let missing = loaded.missing.first { throw LuaArguments.Problem(description: "fixture.manifests: \(missing): no such file or directory") }
-                if let error = loaded.errors.first { throw LuaArguments.Problem(description: "fixture.manifests: \(error.description)") }
-                var inputs = self.engine.inputs
-                inputs.manifests = (add ? inputs.manifests : []) + loaded.manifests
-                self.engine.replaceInputs(inputs)
-                return []
-            },
-            "rules": { ctx in
-                let path = self.resolve(try ctx.string(1))
-                do { try self.engine.load(file: Configuration.displayPath(path)) } catch let error as RuleError {
-                    throw LuaArguments.Problem(description: "fixture.rules: \(error.message)")
-                }
-                return []
-            },
-            "rule_ids": { _ in
-                // Every id a finding can carry: built-in rules and the loaded checks.
-                [LuaBuilder(state: self.engine.state).strings(RuleCatalog(engine: self.engine, options: self.checkOptions).rules.map(\.id))]
-            },
-            "findings": { _ in
-                let builder = LuaBuilder(state: self.engine.state)
-                return [builder.table(self.engine.checkedFindings(options: self.checkOptions, suppressions: self.suppressions).map(builder.finding))]
-            },
-        ], prefix: "fixture")
+        return state.makeTable(
+            functions: [
+                "caller": { ctx in
+                    let level = Int32(try ctx.integer(1))
+                    guard let location = ctx.callerLocation(level: level + 1) else { return [.nil, .nil] }
+                    return [.string(location.file), .integer(Int64(location.line))]
+                },
+                "manifests": { ctx in
+                    let add = ctx.boolean(1)
+                    var paths: [String] = []
+                    for i in 2...max(2, ctx.argumentCount) where i <= ctx.argumentCount {
+                        paths.append(self.resolve(try ctx.string(i)))
+                    }
+                    // A test file comes with the pull request: it reads only inside the repository.
+                    let repository = RepositoryBoundary(startingAt: self.directory)
+                    if let outside = paths.first(where: {
+                        FileManager.default.fileExists(atPath: $0) && !repository.contains($0)
+                    }) {
+                        throw LuaArguments.Problem(
+                            description:
+                                "fixture.manifests: \(ProjectPath.lastComponent(outside)) is outside the repository; it is not read"
+                        )
+                    }
+                    let loaded = ManifestLoader(defines: self.defines).load(paths.map { Configuration.displayPath($0) })
+                    if let missing = loaded.missing.first {
+                        throw LuaArguments.Problem(
+                            description: "fixture.manifests: \(missing): no such file or directory")
+                    }
+                    if let error = loaded.errors.first {
+                        throw LuaArguments.Problem(description: "fixture.manifests: \(error.description)")
+                    }
+                    var inputs = self.engine.inputs
+                    inputs.manifests = (add ? inputs.manifests : []) + loaded.manifests
+                    self.engine.replaceInputs(inputs)
+                    return []
+                },
+                "rules": { ctx in
+                    let path = self.resolve(try ctx.string(1))
+                    do { try self.engine.load(file: Configuration.displayPath(path)) } catch let error as RuleError {
+                        throw LuaArguments.Problem(description: "fixture.rules: \(error.message)")
+                    }
+                    return []
+                },
+                "rule_ids": { _ in
+                    // Every id a finding can carry: built-in rules and the loaded checks.
+                    [
+                        LuaBuilder(state: self.engine.state).strings(
+                            RuleCatalog(engine: self.engine, options: self.checkOptions).rules.map(\.id))
+                    ]
+                },
+                "findings": { _ in
+                    let builder = LuaBuilder(state: self.engine.state)
+                    return [
+                        builder.table(
+                            self.engine.checkedFindings(options: self.checkOptions, suppressions: self.suppressions)
+                                .map(builder.finding))
+                    ]
+                },
+            ], prefix: "fixture")
     }
 }

@@ -19,8 +19,12 @@ public struct TestRunner {
     /// Shuffles each file's tests from this seed (`--shuffle`, `--seed`); nil runs them in order.
     public var shuffleSeed: UInt64?
 
-    public init(inputs: WorldInputs, ruleFiles: [String] = [], standardRules: Bool = true, checkOptions: CheckOptions = CheckOptions(),
-                limits: LuaLimits = LuaLimits(), defines: [String: String] = [:], selection: TestSelection = TestSelection(), coverage: Bool = false) {
+    public init(
+        inputs: WorldInputs, ruleFiles: [String] = [], standardRules: Bool = true,
+        checkOptions: CheckOptions = CheckOptions(),
+        limits: LuaLimits = LuaLimits(), defines: [String: String] = [:], selection: TestSelection = TestSelection(),
+        coverage: Bool = false
+    ) {
         self.inputs = inputs
         self.ruleFiles = ruleFiles
         self.standardRules = standardRules
@@ -51,8 +55,10 @@ public struct TestRunner {
                 for (n, item) in (listing.first?.tableValue?.arrayValues() ?? []).enumerated() {
                     guard let t = item.tableValue else { continue }
                     let path = (t["path"].tableValue?.arrayValues() ?? []).compactMap(\.stringValue)
-                    tests.append(TestCase(file: file, index: n + 1, path: path, line: t["line"].intValue.map { Int($0) },
-                                          isPending: t["pending"].boolValue ?? false))
+                    tests.append(
+                        TestCase(
+                            file: file, index: n + 1, path: path, line: t["line"].intValue.map { Int($0) },
+                            isPending: t["pending"].boolValue ?? false))
                 }
             } catch {
                 errors.append(errorResult(file: file, path: ["(loading the file)"], error: error, duration: 0))
@@ -70,8 +76,10 @@ public struct TestRunner {
         var covered: [String: Set<Int>] = [:]
         for test in tests where selection.includes(test.path) {
             if test.isPending {
-                results.append(TestCaseResult(file: test.file, path: test.path, status: .skipped(reason: "pending"),
-                                              location: test.line.map { SourceLocation(file: test.file, line: $0) }))
+                results.append(
+                    TestCaseResult(
+                        file: test.file, path: test.path, status: .skipped(reason: "pending"),
+                        location: test.line.map { SourceLocation(file: test.file, line: $0) }))
                 continue
             }
             let (result, lines) = run(test)
@@ -104,10 +112,15 @@ public struct TestRunner {
             do { _ = try state.call(prepared.after, [index]) } catch { failure = failure ?? error }
             if coverage { lines = state.coverage() }
             if let failure { throw failure }
-            return (TestCaseResult(file: test.file, path: test.path, status: .passed, location: test.line.map { SourceLocation(file: test.file, line: $0) },
-                                   duration: Date().timeIntervalSince(started), output: output), lines)
+            return (
+                TestCaseResult(
+                    file: test.file, path: test.path, status: .passed,
+                    location: test.line.map { SourceLocation(file: test.file, line: $0) },
+                    duration: Date().timeIntervalSince(started), output: output), lines
+            )
         } catch {
-            var result = errorResult(file: test.file, path: test.path, error: error, duration: Date().timeIntervalSince(started))
+            var result = errorResult(
+                file: test.file, path: test.path, error: error, duration: Date().timeIntervalSince(started))
             result.output = output
             if result.location == nil { result.location = test.line.map { SourceLocation(file: test.file, line: $0) } }
             return (result, lines)
@@ -133,11 +146,14 @@ public struct TestRunner {
         if case .limit = (error as? LuaError)?.kind { status = .errored }
         // `pending("reason")` inside a running test (the framework's marker, no position).
         if let range = message.range(of: "\u{1}pending\u{1}") {
-            return TestCaseResult(file: file, path: path, status: .skipped(reason: String(message[range.upperBound...])), message: nil,
-                                  location: location, traceback: nil, duration: duration)
+            return TestCaseResult(
+                file: file, path: path, status: .skipped(reason: String(message[range.upperBound...])), message: nil,
+                location: location, traceback: nil, duration: duration)
         }
         traceback = traceback.flatMap { Self.cleanTraceback($0, message: message) }
-        return TestCaseResult(file: file, path: path, status: status, message: message, location: location, traceback: traceback, duration: duration)
+        return TestCaseResult(
+            file: file, path: path, status: status, message: message, location: location, traceback: traceback,
+            duration: duration)
     }
 
     /// Drops the repeated message and the framework's own frames from a traceback.
@@ -163,7 +179,9 @@ public struct TestRunner {
     private func prepare(file: String, output: @escaping (String) -> Void = { _ in }) throws -> Prepared {
         let engine = RuleEngine(inputs: inputs, limits: limits, output: output)
         let directory = URL(fileURLWithPath: file).deletingLastPathComponent().path
-        let api = TestAPI(engine: engine, directory: directory, defines: defines, checkOptions: checkOptions, suppressions: suppressions)
+        let api = TestAPI(
+            engine: engine, directory: directory, defines: defines, checkOptions: checkOptions,
+            suppressions: suppressions)
         let runnerTable: LuaTableRef
         do {
             let make = try engine.state.load(TestFramework.source, chunkName: "=uniform.test")
@@ -183,7 +201,8 @@ public struct TestRunner {
             throw error
         }
         guard case .function(let list) = runnerTable["list"], case .function(let before) = runnerTable["before"],
-              case .function(let body) = runnerTable["body"], case .function(let after) = runnerTable["after"] else {
+            case .function(let body) = runnerTable["body"], case .function(let after) = runnerTable["after"]
+        else {
             throw RuleError(message: "the test framework is incomplete")
         }
         return Prepared(engine: engine, list: list, before: before, body: body, after: after)
@@ -195,7 +214,9 @@ public struct TestRunner {
         var coverable: [String: Set<Int>] = [:]
         var hits: [String: Set<Int>] = [:]
         for file in ruleFiles {
-            guard let data = FileManager.default.contents(atPath: file), let f = try? engine.state.load(bytes: Array(data), chunkName: file) else { continue }
+            guard let data = FileManager.default.contents(atPath: file),
+                let f = try? engine.state.load(bytes: Array(data), chunkName: file)
+            else { continue }
             coverable[file] = engine.state.activeLines(of: f)
             hits[file] = (covered[file] ?? []).intersection(coverable[file] ?? [])
         }

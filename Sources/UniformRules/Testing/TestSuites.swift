@@ -33,8 +33,10 @@ public struct TestSuites {
     /// Runs every suite in its own session and joins the results in suite order.
     /// `prepare` adjusts each suite's runner (selection, coverage); `announce` is told which
     /// configuration a suite uses when there is more than one.
-    public func run(options: SessionOptions, prepare: (inout TestRunner) -> Void = { _ in },
-                    announce: (String) -> Void = { _ in }) throws(SessionError) -> TestRun {
+    public func run(
+        options: SessionOptions, prepare: (inout TestRunner) -> Void = { _ in },
+        announce: (String) -> Void = { _ in }
+    ) throws(SessionError) -> TestRun {
         var results: [TestCaseResult] = []
         var files: [String] = []
         var duration = 0.0
@@ -45,8 +47,12 @@ public struct TestSuites {
             if let configuration = suite.configuration { suiteOptions.configFile = configuration }
             let session = try Session.open(suiteOptions)
             if suites.count > 1 {
-                let name = suite.configuration.map { Configuration.displayPath($0, relativeTo: options.directory) } ?? "no configuration"
-                announce("\(suite.files.count) test file\(suite.files.count == 1 ? "" : "s") with \(name) (\(session.engine.inputs.manifests.count) manifest\(session.engine.inputs.manifests.count == 1 ? "" : "s"))")
+                let name =
+                    suite.configuration.map { Configuration.displayPath($0, relativeTo: options.directory) }
+                    ?? "no configuration"
+                announce(
+                    "\(suite.files.count) test file\(suite.files.count == 1 ? "" : "s") with \(name) (\(session.engine.inputs.manifests.count) manifest\(session.engine.inputs.manifests.count == 1 ? "" : "s"))"
+                )
             }
             var runner = TestRunner(session: session, extraRules: options.rules, defines: options.defines)
             prepare(&runner)
@@ -54,9 +60,14 @@ public struct TestSuites {
             results += run.results
             files += run.files
             duration += run.duration
-            if let report = run.coverage { coverage += report.files; measured = true }
+            if let report = run.coverage {
+                coverage += report.files
+                measured = true
+            }
         }
-        return TestRun(results: results, files: files, duration: duration, coverage: measured ? CoverageReport(files: coverage) : nil)
+        return TestRun(
+            results: results, files: files, duration: duration,
+            coverage: measured ? CoverageReport(files: coverage) : nil)
     }
 }
 

@@ -7,7 +7,10 @@ struct Histogram<Value: Sendable>: Sendable {
     init(_ entries: [(Value, Double)]) {
         values = entries.map(\.0)
         var total = 0.0
-        cumulative = entries.map { total += $0.1; return total }
+        cumulative = entries.map {
+            total += $0.1
+            return total
+        }
     }
 
     func sample(_ random: inout SeededGenerator) -> Value {

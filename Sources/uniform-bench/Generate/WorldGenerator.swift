@@ -27,9 +27,11 @@ struct WorldGenerator {
             Known(identifier: $0.identifier, extensions: $0.tags(ofClass: TagClass.filenameExtension))
         }
         let systemWithExtensions = system.filter { !$0.extensions.isEmpty }
-        let systemParents = ["public.data", "public.content", "public.plain-text", "public.text", "public.image",
-                             "public.movie", "public.audio", "public.archive", "public.xml", "public.json",
-                             "public.composite-content", "com.apple.package", "public.source-code", "public.database"]
+        let systemParents = [
+            "public.data", "public.content", "public.plain-text", "public.text", "public.image",
+            "public.movie", "public.audio", "public.archive", "public.xml", "public.json",
+            "public.composite-content", "com.apple.package", "public.source-code", "public.database",
+        ]
         // Third-party identifiers many apps import and none exports (org.matroska.mkv and kin).
         let thirdParty = (0..<max(50, count / 20)).map { n in
             Known(identifier: "org.format\(n).document", extensions: ["f\(String(n, radix: 36))"])
@@ -50,7 +52,9 @@ struct WorldGenerator {
                 let identifier = "\(bundleID).type\(k)"
                 var extensions: [String] = []
                 for e in 0..<Dist.extensionsPerDeclaration.sample(&random) {
-                    if random.chance(Dist.sharedExtensionShare), let reused = usedExtensions.randomElement(using: &random) {
+                    if random.chance(Dist.sharedExtensionShare),
+                        let reused = usedExtensions.randomElement(using: &random)
+                    {
                         extensions.append(reused)
                     } else {
                         extensions.append("x\(String(n, radix: 36))\(k)\(e)")
@@ -60,7 +64,9 @@ struct WorldGenerator {
                 for _ in 0..<Dist.parents.sample(&random) {
                     if random.chance(Dist.parentIsOwn), let own = exports.randomElement(using: &random) {
                         parents.append(own.identifier)
-                    } else if random.chance(Dist.parentIsOtherApp / (1 - Dist.parentIsOwn)), let other = exportedSoFar.randomElement(using: &random) {
+                    } else if random.chance(Dist.parentIsOtherApp / (1 - Dist.parentIsOwn)),
+                        let other = exportedSoFar.randomElement(using: &random)
+                    {
                         parents.append(other.identifier)
                     } else {
                         parents.append(systemParents.randomElement(using: &random)!)
@@ -78,12 +84,15 @@ struct WorldGenerator {
                 switch Dist.importSource.sample(&random) {
                 case .thirdParty: known = thirdParty.randomElement(using: &random)!
                 case .system: known = system.randomElement(using: &random)!
-                case .otherApp: known = exportedSoFar.randomElement(using: &random) ?? thirdParty.randomElement(using: &random)!
+                case .otherApp:
+                    known = exportedSoFar.randomElement(using: &random) ?? thirdParty.randomElement(using: &random)!
                 }
                 guard !imports.contains(where: { $0.identifier == known.identifier }) else { continue }
                 imports.append(known)
                 var parents: [String] = []
-                for _ in 0..<max(1, Dist.parents.sample(&random)) { parents.append(systemParents.randomElement(using: &random)!) }
+                for _ in 0..<max(1, Dist.parents.sample(&random)) {
+                    parents.append(systemParents.randomElement(using: &random)!)
+                }
                 declarations.imported.append(Self.declaration(known, parents: parents))
             }
 
@@ -103,7 +112,8 @@ struct WorldGenerator {
                     for _ in 0..<Dist.contentTypesPerClaim.sample(&random) {
                         let known: Known?
                         switch Dist.claimSource.sample(&random) {
-                        case .imported: known = imports.randomElement(using: &random) ?? system.randomElement(using: &random)
+                        case .imported:
+                            known = imports.randomElement(using: &random) ?? system.randomElement(using: &random)
                         case .system: known = system.randomElement(using: &random)
                         case .own: known = exports.randomElement(using: &random) ?? system.randomElement(using: &random)
                         case .undeclared: known = Known(identifier: "\(vendor).undeclared\(c)", extensions: [])
@@ -116,9 +126,13 @@ struct WorldGenerator {
                     var extensions: [String] = []
                     let pool = exports + imports
                     for _ in 0..<Dist.extensionsPerLegacyClaim.sample(&random) {
-                        let source = random.chance(0.5) ? pool.randomElement(using: &random) : systemWithExtensions.randomElement(using: &random)
-                        if let ext = (source ?? systemWithExtensions.randomElement(using: &random)!).extensions.randomElement(using: &random),
-                           !extensions.contains(ext) {
+                        let source =
+                            random.chance(0.5)
+                            ? pool.randomElement(using: &random) : systemWithExtensions.randomElement(using: &random)
+                        if let ext = (source ?? systemWithExtensions.randomElement(using: &random)!).extensions
+                            .randomElement(using: &random),
+                            !extensions.contains(ext)
+                        {
                             extensions.append(ext)
                         }
                     }
@@ -159,7 +173,9 @@ struct WorldGenerator {
             "UTTypeDescription": "\(known.identifier) document",
             "UTTypeConformsTo": parents,
         ]
-        if !known.extensions.isEmpty { entry["UTTypeTagSpecification"] = ["public.filename-extension": known.extensions] }
+        if !known.extensions.isEmpty {
+            entry["UTTypeTagSpecification"] = ["public.filename-extension": known.extensions]
+        }
         return entry
     }
 }

@@ -7,11 +7,12 @@ import UniformRules
 struct ClaimsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "claims",
-        abstract: "List every declared type claiming an extension or MIME type, which one wins the lookup and why, and the apps behind each.",
+        abstract:
+            "List every declared type claiming an extension or MIME type, which one wins the lookup and why, and the apps behind each.",
         discussion: """
-        TAG-OR-TYPE is an extension (.pdb), a MIME type (chemical/x-pdb), ext:/mime: forms, or a declared \
-        type identifier, whose own extensions and MIME types are then mapped one by one.
-        """
+            TAG-OR-TYPE is an extension (.pdb), a MIME type (chemical/x-pdb), ext:/mime: forms, or a declared \
+            type identifier, whose own extensions and MIME types are then mapped one by one.
+            """
     )
 
     @Argument(help: ArgumentHelp("An extension (.pdb), a MIME type, or a type identifier.", valueName: "TAG-OR-TYPE"))
@@ -32,22 +33,33 @@ struct ClaimsCommand: ParsableCommand {
             tags = ClaimTag.tags(ofType: target, graph: graph)
             if tags.isEmpty { throw CommandFailure.input("\(target) has no extension or MIME type to map") }
         } else {
-            throw CommandFailure.input("\(target): not an extension (.pdb), a MIME type (chemical/x-pdb) or a declared type identifier")
+            throw CommandFailure.input(
+                "\(target): not an extension (.pdb), a MIME type (chemical/x-pdb) or a declared type identifier")
         }
         // Each platform is its own world: one map per platform in play, printed once where they agree.
         let platforms = PlatformScope.platforms(filter: engine.world.platform, apps: engine.world.apps)
-        let sections = PlatformSections(platforms.map { platform in
-            (platform, tags.map { ClaimMapReport(ClaimMap(tag: $0.tag, tagClass: $0.tagClass, world: engine.world(for: platform))) })
-        })
+        let sections = PlatformSections(
+            platforms.map { platform in
+                (
+                    platform,
+                    tags.map {
+                        ClaimMapReport(ClaimMap(tag: $0.tag, tagClass: $0.tagClass, world: engine.world(for: platform)))
+                    }
+                )
+            })
         let text: ([ClaimMapReport]) -> String = { $0.map(\.text).joined(separator: "\n\n") }
         let same: ([ClaimMapReport], [ClaimMapReport]) -> Bool = { text($0) == text($1) }
         switch format {
         case .text: Output.print(sections.text(same: same, render: text))
         case .json:
             let single = tags.count == 1 && ClaimTag.parse(target) != nil
-            Output.print(sections.json(same: same, json: { reports in
-                (single ? reports[0].json : .array(reports.map(\.json))).document(listKey: "claims")
-            }).rendered())
+            Output.print(
+                sections.json(
+                    same: same,
+                    json: { reports in
+                        (single ? reports[0].json : .array(reports.map(\.json))).document(listKey: "claims")
+                    }
+                ).rendered())
         }
     }
 }

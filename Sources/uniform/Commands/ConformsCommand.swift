@@ -26,10 +26,14 @@ struct ConformsCommand: ParsableCommand {
             let resolver = TypeResolver(graph: graph)
             let superType = resolver.type(forIdentifier: b.hasPrefix("uti:") ? String(b.dropFirst(4)) : b)
             let type = resolver.resolve(parsed, platform: platform)
-            let conforms = superType.id.map { type.distance(to: $0) != nil } ?? (type.identifier.caseInsensitiveCompare(superType.identifier) == .orderedSame)
+            let conforms =
+                superType.id.map { type.distance(to: $0) != nil }
+                ?? (type.identifier.caseInsensitiveCompare(superType.identifier) == .orderedSame)
             allConform = allConform && conforms
-            let line = conforms
-                ? "yes: " + (superType.id.map { type.path(to: $0, in: graph) } ?? [type.identifier]).joined(separator: " → ")
+            let line =
+                conforms
+                ? "yes: "
+                    + (superType.id.map { type.path(to: $0, in: graph) } ?? [type.identifier]).joined(separator: " → ")
                 : "no: \(type.identifier) does not conform to \(superType.identifier)"
             verdicts.insert(line)
             lines.append("on \(PlatformScope.name(platform)): " + line)

@@ -8,13 +8,14 @@ import UniformRules
 struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
-        abstract: "Compare two worlds: types added, removed or re-parented, handlers and defaults per extension, MIME type and identifier, findings added and removed.",
+        abstract:
+            "Compare two worlds: types added, removed or re-parented, handlers and defaults per extension, MIME type and identifier, findings added and removed.",
         discussion: """
-        OLD and NEW are manifests or directories; --old/--new add more to one side and -m to both. \
-        With --git REV1..REV2 the two worlds are those revisions of the current repository (REV alone: \
-        that revision against the working tree), each read with its own .uniform.lua. \
-        Exit status: 0, or 1 with --fail-on-change when a default handler changed; 2 for usage errors.
-        """
+            OLD and NEW are manifests or directories; --old/--new add more to one side and -m to both. \
+            With --git REV1..REV2 the two worlds are those revisions of the current repository (REV alone: \
+            that revision against the working tree), each read with its own .uniform.lua. \
+            Exit status: 0, or 1 with --fail-on-change when a default handler changed; 2 for usage errors.
+            """
     )
 
     @Argument(help: ArgumentHelp("The old world: a manifest or a directory.", valueName: "OLD"))
@@ -23,10 +24,14 @@ struct DiffCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The new world: a manifest or a directory.", valueName: "NEW"))
     var newPath: String?
 
-    @Option(name: .customLong("old"), help: ArgumentHelp("Another manifest or directory of the old world (repeatable).", valueName: "PATH"))
+    @Option(
+        name: .customLong("old"),
+        help: ArgumentHelp("Another manifest or directory of the old world (repeatable).", valueName: "PATH"))
     var oldMore: [String] = []
 
-    @Option(name: .customLong("new"), help: ArgumentHelp("Another manifest or directory of the new world (repeatable).", valueName: "PATH"))
+    @Option(
+        name: .customLong("new"),
+        help: ArgumentHelp("Another manifest or directory of the new world (repeatable).", valueName: "PATH"))
     var newMore: [String] = []
 
     @Option(help: ArgumentHelp("Compare two revisions of the current git repository.", valueName: "REV1..REV2"))
@@ -43,9 +48,14 @@ struct DiffCommand: ParsableCommand {
     func validate() throws {
         let sides = (oldPath.map { [$0] } ?? []) + oldMore + (newPath.map { [$0] } ?? []) + newMore
         if git != nil {
-            if oldPath != nil { throw ValidationError("with --git, give manifests with -m (both revisions), not OLD NEW") }
+            if oldPath != nil {
+                throw ValidationError("with --git, give manifests with -m (both revisions), not OLD NEW")
+            }
         } else if (oldPath.map { [$0] } ?? []) + oldMore == [] || (newPath.map { [$0] } ?? []) + newMore == [] {
-            throw ValidationError(sides.isEmpty ? "give OLD and NEW (manifests or directories), or --git REV1..REV2" : "give both an old and a new world")
+            throw ValidationError(
+                sides.isEmpty
+                    ? "give OLD and NEW (manifests or directories), or --git REV1..REV2"
+                    : "give both an old and a new world")
         }
     }
 
@@ -70,12 +80,17 @@ struct DiffCommand: ParsableCommand {
             (oldLabel, newLabel) = (oldPaths.joined(separator: " + "), newPaths.joined(separator: " + "))
         }
         if old.session.engine.inputs.manifests.isEmpty && new.session.engine.inputs.manifests.isEmpty {
-            throw CommandFailure.input("both worlds are empty: no manifests found in either side; pass paths with -m, or set `manifests` in .uniform.lua (`uniform init` writes one)")
+            throw CommandFailure.input(
+                "both worlds are empty: no manifests found in either side; pass paths with -m, or set `manifests` in .uniform.lua (`uniform init` writes one)"
+            )
         }
         // Each platform is its own world: with apps of both on either side, ask each question per platform.
-        let platforms = Platform.allCases.filter { p in old.session.engine.platformsInPlay.contains(p) || new.session.engine.platformsInPlay.contains(p) }
+        let platforms = Platform.allCases.filter { p in
+            old.session.engine.platformsInPlay.contains(p) || new.session.engine.platformsInPlay.contains(p)
+        }
         let subjects = old.subjects.union(new.subjects).sorted().flatMap { $0.on(platforms) }
-        let diff = WorldDiff(old: old.snapshot(subjects, platforms: platforms), new: new.snapshot(subjects, platforms: platforms))
+        let diff = WorldDiff(
+            old: old.snapshot(subjects, platforms: platforms), new: new.snapshot(subjects, platforms: platforms))
         let report = WorldDiffReport(diff, old: oldLabel, new: newLabel)
         switch format {
         case .text: Output.print(report.text)
@@ -97,7 +112,9 @@ struct DiffCommand: ParsableCommand {
             }
             defer { _ = FileManager.default.changeCurrentDirectoryPath(original) }
             let session = try options.makeSession(paths: paths, standardRules: true, output: { Output.error($0) })
-            return Side(session: session, findings: session.checkedFindings(), subjects: DiffSubject.collect(from: session.engine.world))
+            return Side(
+                session: session, findings: session.checkedFindings(),
+                subjects: DiffSubject.collect(from: session.engine.world))
         }
 
         func snapshot(_ subjects: [DiffSubject], platforms: [Platform]) -> WorldSnapshot {

@@ -10,11 +10,11 @@ struct GraphCommand: ParsableCommand {
         commandName: "graph",
         abstract: "Draw a type's conformance graph and the apps that claim it (DOT, Mermaid or SVG).",
         discussion: """
-        TARGET is read as in `resolve`. Nodes are the type and its supertypes (with --down, also the \
-        types conforming to it, bounded); edges are conformance, parents in declared order. Handlers are \
-        attached to the type they claim, numbered best first; the default handler is highlighted, excluded \
-        claims are dashed with their reason. SVG needs Graphviz `dot` on PATH.
-        """
+            TARGET is read as in `resolve`. Nodes are the type and its supertypes (with --down, also the \
+            types conforming to it, bounded); edges are conformance, parents in declared order. Handlers are \
+            attached to the type they claim, numbered best first; the default handler is highlighted, excluded \
+            claims are dashed with their reason. SVG needs Graphviz `dot` on PATH.
+            """
     )
 
     @Argument(help: "The document: .ext, a UTI, a MIME type or a file name.")
@@ -25,7 +25,9 @@ struct GraphCommand: ParsableCommand {
     @Option(help: "The role asked for: viewer, editor, shell or all.")
     var role: RoleQuery = .all
 
-    @Option(help: ArgumentHelp("Conformance steps to draw up (and down with --down); all supertypes by default.", valueName: "N"))
+    @Option(
+        help: ArgumentHelp(
+            "Conformance steps to draw up (and down with --down); all supertypes by default.", valueName: "N"))
     var depth: Int?
 
     @Flag(help: "Also draw the types conforming to TARGET (one level unless --depth, at most 24).")
@@ -47,14 +49,19 @@ struct GraphCommand: ParsableCommand {
         let platforms = PlatformScope.platforms(filter: engine.world.platform, apps: engine.world.apps)
         let platform = platforms[0]
         if platforms.count > 1 {
-            Output.error("uniform: note: drawn for \(PlatformScope.name(platform)); --platform \(platforms[1].rawValue) draws \(PlatformScope.name(platforms[1]))'s world")
+            Output.error(
+                "uniform: note: drawn for \(PlatformScope.name(platform)); --platform \(platforms[1].rawValue) draws \(PlatformScope.name(platforms[1]))'s world"
+            )
         }
         let world = engine.world(for: platform)
         let parsed = try TargetArgument.parse(target, graph: world.graph)
         let query = Query(target: parsed, role: role, text: target, platform: platform)
         let resolution: Resolution
-        do { resolution = try engine.resolve(query) } catch let error as RuleError { throw CommandFailure.input(error.description) }
-        let graph = ConformanceGraph(resolution: resolution, world: world, options: GraphOptions(depth: depth, down: down))
+        do { resolution = try engine.resolve(query) } catch let error as RuleError {
+            throw CommandFailure.input(error.description)
+        }
+        let graph = ConformanceGraph(
+            resolution: resolution, world: world, options: GraphOptions(depth: depth, down: down))
         let data: Data
         switch format {
         case .dot: data = Data(DotRenderer.render(graph).utf8)

@@ -9,10 +9,10 @@ struct InitCommand: ParsableCommand {
         commandName: "init",
         abstract: "Write a commented .uniform.lua and a starter test suite for this repository.",
         discussion: """
-        Reads the repository as `uniform check` would (Xcode projects, else Info.plist files), then writes \
-        .uniform.lua (projects, configuration, the apps found) and tests/document_types_test.lua (each app \
-        opens its own document types first), and prints the lines to add to CI. Refuses to overwrite either file.
-        """
+            Reads the repository as `uniform check` would (Xcode projects, else Info.plist files), then writes \
+            .uniform.lua (projects, configuration, the apps found) and tests/document_types_test.lua (each app \
+            opens its own document types first), and prints the lines to add to CI. Refuses to overwrite either file.
+            """
     )
 
     @OptionGroup var world: WorldOptions
@@ -22,22 +22,28 @@ struct InitCommand: ParsableCommand {
         let configPath = (directory as NSString).appendingPathComponent(Configuration.fileName)
         let testPath = (directory as NSString).appendingPathComponent(StarterFiles.testPath)
         for path in [configPath, testPath] where FileManager.default.fileExists(atPath: path) {
-            throw CommandFailure.input("\(Configuration.displayPath(path)) already exists; uniform init does not overwrite it")
+            throw CommandFailure.input(
+                "\(Configuration.displayPath(path)) already exists; uniform init does not overwrite it")
         }
         var options = world
         options.tolerateBrokenManifests = true
         let session = try options.makeSession(standardRules: true, requireManifests: true, output: { Output.error($0) })
         let starter = StarterFiles(session: session, directory: directory)
         do {
-            try FileManager.default.createDirectory(atPath: (testPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: (testPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try starter.configuration.write(toFile: configPath, atomically: true, encoding: .utf8)
             try starter.testFile.write(toFile: testPath, atomically: true, encoding: .utf8)
         } catch {
             throw CommandFailure.input("cannot write the starter files: \(error.localizedDescription)")
         }
         let apps = session.engine.inputs.manifests
-        Output.print("wrote \(Configuration.fileName): \(session.report.projects.isEmpty ? "\(apps.count) manifest\(apps.count == 1 ? "" : "s")" : "\(session.report.projects.count) project\(session.report.projects.count == 1 ? "" : "s"), \(apps.count) app\(apps.count == 1 ? "" : "s")")")
-        Output.print("wrote \(StarterFiles.testPath): \(Set(apps.map(\.bundleID)).count - starter.unasserted.count) assertion\(Set(apps.map(\.bundleID)).count - starter.unasserted.count == 1 ? "" : "s")")
+        Output.print(
+            "wrote \(Configuration.fileName): \(session.report.projects.isEmpty ? "\(apps.count) manifest\(apps.count == 1 ? "" : "s")" : "\(session.report.projects.count) project\(session.report.projects.count == 1 ? "" : "s"), \(apps.count) app\(apps.count == 1 ? "" : "s")")"
+        )
+        Output.print(
+            "wrote \(StarterFiles.testPath): \(Set(apps.map(\.bundleID)).count - starter.unasserted.count) assertion\(Set(apps.map(\.bundleID)).count - starter.unasserted.count == 1 ? "" : "s")"
+        )
         for reason in starter.unasserted { Output.print("  no assertion for \(reason)") }
         Output.print("")
         Output.print("next: uniform check, then uniform test")

@@ -7,10 +7,10 @@ struct ReplCommand: ParsableCommand {
         commandName: "repl",
         abstract: "Explore manifests and rules interactively: Lua with the `uniform` API, plus :why, :type, :apps.",
         discussion: """
-        On a terminal: line editing, history ($XDG_STATE_HOME/uniform/history), Tab completion, \
-        Ctrl-C interrupts, Ctrl-D leaves. With piped input it evaluates each line (or multi-line \
-        chunk), prints results, and exits 1 if any evaluation failed.
-        """
+            On a terminal: line editing, history ($XDG_STATE_HOME/uniform/history), Tab completion, \
+            Ctrl-C interrupts, Ctrl-D leaves. With piped input it evaluates each line (or multi-line \
+            chunk), prints results, and exits 1 if any evaluation failed.
+            """
     )
 
     @OptionGroup var world: WorldOptions

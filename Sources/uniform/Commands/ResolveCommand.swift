@@ -8,9 +8,9 @@ struct ResolveCommand: ParsableCommand {
         commandName: "resolve",
         abstract: "List the apps that can open a document, best first, with the default and the reasons.",
         discussion: """
-        TARGET is an extension (.pdb), a UTI (com.adobe.pdf, dyn.…), a MIME type (chemical/x-pdb) or a file \
-        name (report.pdb). Prefixes uti:, mime:, ext: and file: force a reading.
-        """
+            TARGET is an extension (.pdb), a UTI (com.adobe.pdf, dyn.…), a MIME type (chemical/x-pdb) or a file \
+            name (report.pdb). Prefixes uti:, mime:, ext: and file: force a reading.
+            """
     )
 
     @Argument(help: "The document: .ext, a UTI, a MIME type or a file name.")
@@ -24,7 +24,9 @@ struct ResolveCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The app asking (the sender).", valueName: "ID"))
     var from: String?
 
-    @Option(help: ArgumentHelp("Only consider types conforming to this UTI (a hard filter on the tag lookup).", valueName: "UTI"))
+    @Option(
+        help: ArgumentHelp(
+            "Only consider types conforming to this UTI (a hard filter on the tag lookup).", valueName: "UTI"))
     var conformingTo: String?
 
     @Flag(help: "Show claim locations, conformance paths and every reason.")
@@ -41,14 +43,19 @@ struct ResolveCommand: ParsableCommand {
         let platforms = PlatformScope.platforms(filter: world.platform, apps: world.apps)
         var answers: [(platform: Platform, answer: ResolutionReport)] = []
         for platform in platforms {
-            let query = Query(target: parsed, role: role, conformingTo: conformingTo, from: from, text: target, platform: platform)
-            do { answers.append((platform, ResolutionReport(try engine.resolve(query), graph: engine.world(for: platform).graph))) } catch let error as RuleError {
+            let query = Query(
+                target: parsed, role: role, conformingTo: conformingTo, from: from, text: target, platform: platform)
+            do {
+                answers.append(
+                    (platform, ResolutionReport(try engine.resolve(query), graph: engine.world(for: platform).graph)))
+            } catch let error as RuleError {
                 throw CommandFailure.input(error.description)
             }
         }
         let sections = PlatformSections(answers)
         switch format {
-        case .text: Output.print(sections.text(same: ResolutionReport.sameAnswer, render: { $0.text(explain: explain) }))
+        case .text:
+            Output.print(sections.text(same: ResolutionReport.sameAnswer, render: { $0.text(explain: explain) }))
         case .json: Output.print(sections.json(same: ResolutionReport.sameAnswer, json: \.json).rendered())
         }
     }

@@ -7,10 +7,13 @@ import UniformRules
 struct RulesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rules",
-        abstract: "List every rule (built-in, standard and loaded) with its severity, description and where it is defined; with an ID, its documentation."
+        abstract:
+            "List every rule (built-in, standard and loaded) with its severity, description and where it is defined; with an ID, its documentation."
     )
 
-    @Argument(help: "A rule id: show its documentation and example.", completion: .custom { _, _, prefix in RulesCommand.knownIDs(prefix) })
+    @Argument(
+        help: "A rule id: show its documentation and example.",
+        completion: .custom { _, _, prefix in RulesCommand.knownIDs(prefix) })
     var id: String?
 
     /// Every rule id a finding can carry without a configuration: the built-in rules and the
@@ -33,7 +36,8 @@ struct RulesCommand: ParsableCommand {
             guard let rule = catalog.rules.first(where: { $0.id == id }) else {
                 let hint = catalog.rules.map(\.id).min { EditDistance.between(id, $0) < EditDistance.between(id, $1) }
                     .flatMap { EditDistance.between(id, $0) <= 3 ? $0 : nil }
-                throw CommandFailure.input("no rule '\(id)'\(hint.map { "; did you mean '\($0)'?" } ?? ""); `uniform rules` lists them")
+                throw CommandFailure.input(
+                    "no rule '\(id)'\(hint.map { "; did you mean '\($0)'?" } ?? ""); `uniform rules` lists them")
             }
             switch format {
             case .text: Output.print(catalog.documentation(rule))
@@ -43,7 +47,8 @@ struct RulesCommand: ParsableCommand {
         }
         switch format {
         case .text: Output.print(catalog.table)
-        case .json: Output.print(JSONValue.array(catalog.rules.map(RuleCatalog.json)).document(listKey: "rules").rendered())
+        case .json:
+            Output.print(JSONValue.array(catalog.rules.map(RuleCatalog.json)).document(listKey: "rules").rendered())
         }
     }
 }

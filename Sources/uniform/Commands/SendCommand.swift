@@ -7,14 +7,17 @@ import UniformRules
 struct SendCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "send",
-        abstract: "Simulate an Open-In hand-off: the Inbox URL, source application and annotation the receiver gets, or the refusal."
+        abstract:
+            "Simulate an Open-In hand-off: the Inbox URL, source application and annotation the receiver gets, or the refusal."
     )
 
     @Argument(help: "The document's file name.") var file: String
     @Option(help: ArgumentHelp("Sender bundle id.", valueName: "ID")) var from: String
     @Option(help: ArgumentHelp("Receiver bundle id.", valueName: "ID")) var to: String
-    @Option(help: ArgumentHelp("A property list with a dictionary root to pass as the annotation.", valueName: "PLIST")) var annotation: String?
-    @Option(help: ArgumentHelp("A name already in the receiver's Inbox (repeatable).", valueName: "NAME")) var inbox: [String] = []
+    @Option(help: ArgumentHelp("A property list with a dictionary root to pass as the annotation.", valueName: "PLIST"))
+    var annotation: String?
+    @Option(help: ArgumentHelp("A name already in the receiver's Inbox (repeatable).", valueName: "NAME")) var inbox:
+        [String] = []
     @OptionGroup var world: WorldOptions
     @Option(help: "Output format: text or json.") var format: QueryFormat = .text
 
@@ -36,7 +39,8 @@ struct SendCommand: ParsableCommand {
         _ = world
         let result: HandoffResult
         do {
-            result = try engine.send(HandoffRequest(file: file, from: from, to: to, annotation: annotationNode, inbox: inbox))
+            result = try engine.send(
+                HandoffRequest(file: file, from: from, to: to, annotation: annotationNode, inbox: inbox))
         } catch let error as RuleError {
             throw CommandFailure.input(error.description)
         }

@@ -8,10 +8,10 @@ struct TestCommand: ParsableCommand {
         commandName: "test",
         abstract: "Run Lua policy test suites (*_test.lua, *_spec.lua).",
         discussion: """
-        Every test runs against a fresh world built from the configured manifests and rules. Exit status: \
-        0 when all pass, 1 on any failure or error or when no test was found, 2 for usage errors. The text \
-        report ends with the line "N passed, N failed".
-        """
+            Every test runs against a fresh world built from the configured manifests and rules. Exit status: \
+            0 when all pass, 1 on any failure or error or when no test was found, 2 for usage errors. The text \
+            report ends with the line "N passed, N failed".
+            """
     )
 
     @Argument(help: "Test files or directories (default: the configured tests, else the current directory).")
@@ -22,7 +22,9 @@ struct TestCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Run only tests whose full name contains this text.", valueName: "PATTERN"))
     var filter: String?
 
-    @Option(name: .customLong("tags"), parsing: .upToNextOption, help: "Run only tests tagged with one of these (#tag in a name).")
+    @Option(
+        name: .customLong("tags"), parsing: .upToNextOption,
+        help: "Run only tests tagged with one of these (#tag in a name).")
     var tags: [String] = []
 
     @Option(name: .customLong("exclude-tags"), parsing: .upToNextOption, help: "Skip tests tagged with one of these.")
@@ -31,13 +33,19 @@ struct TestCommand: ParsableCommand {
     @Flag(help: "List the tests instead of running them.")
     var list = false
 
-    @Option(name: .customLong("format"), help: ArgumentHelp("A reporter (text, json, junit, tap, github), optionally to a file: junit:tests.xml (repeatable).", valueName: "F[:FILE]"), completion: .list(Reporters.testNames))
+    @Option(
+        name: .customLong("format"),
+        help: ArgumentHelp(
+            "A reporter (text, json, junit, tap, github), optionally to a file: junit:tests.xml (repeatable).",
+            valueName: "F[:FILE]"), completion: .list(Reporters.testNames))
     var formats: [String] = []
 
     @Flag(help: "Measure line coverage of the rule files.")
     var coverage = false
 
-    @Option(help: ArgumentHelp("Fail when rule-file coverage is below this percentage (implies --coverage).", valueName: "N"))
+    @Option(
+        help: ArgumentHelp(
+            "Fail when rule-file coverage is below this percentage (implies --coverage).", valueName: "N"))
     var coverageThreshold: Double?
 
     @Flag(help: "Run each file's tests in a shuffled order (the seed is printed, so the order can be rerun).")
@@ -46,7 +54,11 @@ struct TestCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Shuffle with this seed (implies --shuffle).", valueName: "N"))
     var seed: UInt64?
 
-    @Option(name: .customLong("coverage-format"), help: ArgumentHelp("Write rule-file coverage for CI services: lcov:FILE or cobertura:FILE (repeatable; implies --coverage).", valueName: "F:FILE"), completion: .list(CoverageFormats.names.map { $0 + ":" }))
+    @Option(
+        name: .customLong("coverage-format"),
+        help: ArgumentHelp(
+            "Write rule-file coverage for CI services: lcov:FILE or cobertura:FILE (repeatable; implies --coverage).",
+            valueName: "F:FILE"), completion: .list(CoverageFormats.names.map { $0 + ":" }))
     var coverageFormats: [String] = []
 
     func run() throws {
@@ -61,9 +73,13 @@ struct TestCommand: ParsableCommand {
         let shuffleSeed = seed ?? (shuffle ? UInt64.random(in: 1...999_999) : nil)
         if let shuffleSeed { Output.error("uniform test: shuffled with --seed \(shuffleSeed)") }
         let coverageOutputs = try coverageFormats.map { spec -> (any CoverageFormat, String) in
-            guard let colon = spec.firstIndex(of: ":"), let format = CoverageFormats.format(named: String(spec[..<colon])),
-                  spec.index(after: colon) < spec.endIndex else {
-                throw CommandFailure.input("--coverage-format \(spec): expected \(CoverageFormats.names.map { "\($0):FILE" }.joined(separator: " or "))")
+            guard let colon = spec.firstIndex(of: ":"),
+                let format = CoverageFormats.format(named: String(spec[..<colon])),
+                spec.index(after: colon) < spec.endIndex
+            else {
+                throw CommandFailure.input(
+                    "--coverage-format \(spec): expected \(CoverageFormats.names.map { "\($0):FILE" }.joined(separator: " or "))"
+                )
             }
             return (format, String(spec[spec.index(after: colon)...]))
         }
@@ -80,7 +96,9 @@ struct TestCommand: ParsableCommand {
                 runner.selection = selection
                 let (tests, errors) = runner.collect(suite.files)
                 for test in tests where runner.selection.includes(test.path) {
-                    Output.print("\(test.file):\(test.line ?? 0): \(test.path.joined(separator: " › "))\(test.isPending ? " (pending)" : "")")
+                    Output.print(
+                        "\(test.file):\(test.line ?? 0): \(test.path.joined(separator: " › "))\(test.isPending ? " (pending)" : "")"
+                    )
                 }
                 for error in errors { Output.error("\(error.file): \(error.message ?? "failed to load")") }
                 failed = failed || !errors.isEmpty
@@ -90,31 +108,38 @@ struct TestCommand: ParsableCommand {
         }
         let run: TestRun
         do {
-            run = try suites.run(options: options, prepare: { runner in
-                runner.selection = selection
-                runner.coverage = measure
-                runner.shuffleSeed = shuffleSeed
-            }, announce: { Output.error($0) })
+            run = try suites.run(
+                options: options,
+                prepare: { runner in
+                    runner.selection = selection
+                    runner.coverage = measure
+                    runner.shuffleSeed = shuffleSeed
+                }, announce: { Output.error($0) })
         } catch {
             throw CommandFailure.input(error.description)
         }
-        try ReportWriter.write(specs: formats.isEmpty ? ["text"] : formats, validNames: Reporters.testNames) { spec, color in
+        try ReportWriter.write(specs: formats.isEmpty ? ["text"] : formats, validNames: Reporters.testNames) {
+            spec, color in
             Reporters.test(named: spec.name, color: color)?.report(run)
         }
         if let report = run.coverage {
             for (format, path) in coverageOutputs {
-                let text = format.render(report, directory: FileManager.default.currentDirectoryPath, toolVersion: UniformVersion.current)
+                let text = format.render(
+                    report, directory: FileManager.default.currentDirectoryPath, toolVersion: UniformVersion.current)
                 do { try text.write(toFile: path, atomically: true, encoding: .utf8) } catch {
-                    throw CommandFailure.input("\(path): cannot write the coverage file (\(error.localizedDescription))")
+                    throw CommandFailure.input(
+                        "\(path): cannot write the coverage file (\(error.localizedDescription))")
                 }
             }
         }
         if run.results.isEmpty {
-            throw CommandFailure.no("no tests found in \(roots.joined(separator: ", ")) (test files are named *_test.lua or *_spec.lua)")
+            throw CommandFailure.no(
+                "no tests found in \(roots.joined(separator: ", ")) (test files are named *_test.lua or *_spec.lua)")
         }
         if run.counts.failed > 0 { throw CommandFailure.no() }
         if let threshold = coverageThreshold, let report = run.coverage, report.percent < threshold {
-            throw CommandFailure.no(String(format: "rule-file coverage %.1f%% is below the threshold %.1f%%", report.percent, threshold))
+            throw CommandFailure.no(
+                String(format: "rule-file coverage %.1f%% is below the threshold %.1f%%", report.percent, threshold))
         }
     }
 }

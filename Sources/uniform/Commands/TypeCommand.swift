@@ -26,10 +26,16 @@ struct TypeCommand: ParsableCommand {
         let world = engine.world
         let parsed = try TargetArgument.parse(target, graph: world.graph)
         let platforms = PlatformScope.platforms(filter: world.platform, apps: world.apps)
-        let sections = PlatformSections(platforms.map { platform in
-            let graph = engine.world(for: platform).graph
-            return (platform, TypeReport(TypeResolver(graph: graph).resolve(parsed, conformingTo: conformingTo, platform: platform), graph: graph))
-        })
+        let sections = PlatformSections(
+            platforms.map { platform in
+                let graph = engine.world(for: platform).graph
+                return (
+                    platform,
+                    TypeReport(
+                        TypeResolver(graph: graph).resolve(parsed, conformingTo: conformingTo, platform: platform),
+                        graph: graph)
+                )
+            })
         let same: (TypeReport, TypeReport) -> Bool = { $0.type.identifier == $1.type.identifier }
         switch format {
         case .text: Output.print(sections.text(same: same, render: \.text))

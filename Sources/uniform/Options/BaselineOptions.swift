@@ -6,10 +6,14 @@ import UniformRules
 /// `uniform check`'s suppressions and baselines: what turns "every finding" into "the findings
 /// this change is responsible for".
 struct BaselineOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Report only findings not recorded in this baseline, and the baseline's entries that no longer occur.", valueName: "FILE"))
+    @Option(
+        help: ArgumentHelp(
+            "Report only findings not recorded in this baseline, and the baseline's entries that no longer occur.",
+            valueName: "FILE"))
     var baseline: String?
 
-    @Option(help: ArgumentHelp("Record the current findings (after suppressions) in a baseline file.", valueName: "FILE"))
+    @Option(
+        help: ArgumentHelp("Record the current findings (after suppressions) in a baseline file.", valueName: "FILE"))
     var writeBaseline: String?
 
     @Flag(help: "With --baseline, baseline entries that no longer occur are errors.")
@@ -29,14 +33,20 @@ struct BaselineOptions: ParsableArguments {
             do { try written.text.write(toFile: path, atomically: true, encoding: .utf8) } catch {
                 throw CommandFailure.input("\(path): cannot write the baseline (\(error.localizedDescription))")
             }
-            Output.error("uniform: recorded \(written.entries.count) finding\(written.entries.count == 1 ? "" : "s") in \(path)")
+            Output.error(
+                "uniform: recorded \(written.entries.count) finding\(written.entries.count == 1 ? "" : "s") in \(path)")
         }
         if let path = baseline {
             let accepted: Baseline
-            do { accepted = try Baseline.read(file: path) } catch let error as Baseline.ReadError { throw CommandFailure.input(error.description) }
+            do { accepted = try Baseline.read(file: path) } catch let error as Baseline.ReadError {
+                throw CommandFailure.input(error.description)
+            }
             let comparison = accepted.compare(findings, base: base)
-            findings = (comparison.new + comparison.staleFindings(baselineFile: path, strict: strictBaseline)).sorted(by: Finding.reportOrder)
-            Output.error("uniform: \(comparison.matched) finding\(comparison.matched == 1 ? "" : "s") accepted by \(path), \(comparison.stale.count) stale baseline entr\(comparison.stale.count == 1 ? "y" : "ies")")
+            findings = (comparison.new + comparison.staleFindings(baselineFile: path, strict: strictBaseline)).sorted(
+                by: Finding.reportOrder)
+            Output.error(
+                "uniform: \(comparison.matched) finding\(comparison.matched == 1 ? "" : "s") accepted by \(path), \(comparison.stale.count) stale baseline entr\(comparison.stale.count == 1 ? "y" : "ies")"
+            )
         }
         return findings
     }

@@ -6,40 +6,73 @@ import UniformRules
 /// Options every command that builds a world takes: manifests, rules, defines, platform,
 /// user defaults.
 struct WorldOptions: ParsableArguments {
-    @Option(name: [.customShort("m"), .customLong("manifest")], help: ArgumentHelp("A manifest file or a directory to search (repeatable).", valueName: "MANIFEST"))
+    @Option(
+        name: [.customShort("m"), .customLong("manifest")],
+        help: ArgumentHelp("A manifest file or a directory to search (repeatable).", valueName: "MANIFEST"))
     var manifests: [String] = []
 
-    @Option(name: [.customShort("r"), .customLong("rules")], help: ArgumentHelp("A Lua rule file (repeatable).", valueName: "RULES"))
+    @Option(
+        name: [.customShort("r"), .customLong("rules")],
+        help: ArgumentHelp("A Lua rule file (repeatable).", valueName: "RULES"))
     var rules: [String] = []
 
-    @Option(name: .customLong("define"), help: ArgumentHelp("Define a build placeholder, e.g. PRODUCT_BUNDLE_IDENTIFIER=com.acme.app (repeatable).", valueName: "NAME=VALUE"))
+    @Option(
+        name: .customLong("define"),
+        help: ArgumentHelp(
+            "Define a build placeholder, e.g. PRODUCT_BUNDLE_IDENTIFIER=com.acme.app (repeatable).",
+            valueName: "NAME=VALUE"))
     var defines: [String] = []
 
-    @Option(name: .customLong("xcconfig"), help: ArgumentHelp("Resolve placeholders with an Xcode build configuration file (repeatable; later files win, --define beats them all).", valueName: "FILE"))
+    @Option(
+        name: .customLong("xcconfig"),
+        help: ArgumentHelp(
+            "Resolve placeholders with an Xcode build configuration file (repeatable; later files win, --define beats them all).",
+            valueName: "FILE"))
     var xcconfigs: [String] = []
 
     @Option(help: "Which apps take part in resolution: ios, macos or all (default all).")
     var platform: PlatformFilter?
 
-    @Option(help: ArgumentHelp("How the apps ship: app-store or outside (default: the configuration's, else each Info.plist's hint, e.g. Sparkle's keys mean outside). App Store Connect warnings are notes outside the store.", valueName: "HOW"))
+    @Option(
+        help: ArgumentHelp(
+            "How the apps ship: app-store or outside (default: the configuration's, else each Info.plist's hint, e.g. Sparkle's keys mean outside). App Store Connect warnings are notes outside the store.",
+            valueName: "HOW"))
     var distribution: Distribution?
 
-    @Option(help: ArgumentHelp("User default handlers: a LaunchServices preferences plist (com.apple.launchservices.secure.plist).", valueName: "PLIST"))
+    @Option(
+        help: ArgumentHelp(
+            "User default handlers: a LaunchServices preferences plist (com.apple.launchservices.secure.plist).",
+            valueName: "PLIST"))
     var defaults: String?
 
-    @Flag(help: "Say on standard error where the manifests came from: projects, targets with their ids and platforms, skipped targets and plists.")
+    @Flag(
+        help:
+            "Say on standard error where the manifests came from: projects, targets with their ids and platforms, skipped targets and plists."
+    )
     var verbose = false
 
-    @Option(name: .customLong("configuration"), help: ArgumentHelp("The Xcode build configuration whose settings apply (default: the configuration file's, else Release).", valueName: "NAME"))
+    @Option(
+        name: .customLong("configuration"),
+        help: ArgumentHelp(
+            "The Xcode build configuration whose settings apply (default: the configuration file's, else Release).",
+            valueName: "NAME"))
     var buildConfiguration: String?
 
-    @Option(name: .customLong("config"), help: ArgumentHelp("Use this configuration file instead of the nearest .uniform.lua.", valueName: "FILE"))
+    @Option(
+        name: .customLong("config"),
+        help: ArgumentHelp("Use this configuration file instead of the nearest .uniform.lua.", valueName: "FILE"))
     var configFile: String?
 
-    @Flag(name: .customLong("allow-limits"), help: "Let the configuration's `limits` raise the Lua limits above the ceiling (1e9 instructions, 1024 MB, 60 s per call). Without it a pull request's .uniform.lua cannot give its rules more.")
+    @Flag(
+        name: .customLong("allow-limits"),
+        help:
+            "Let the configuration's `limits` raise the Lua limits above the ceiling (1e9 instructions, 1024 MB, 60 s per call). Without it a pull request's .uniform.lua cannot give its rules more."
+    )
     var allowLimits = false
 
-    @Option(name: .customLong("max-run-time"), help: ArgumentHelp("Seconds all Lua calls of the run may take together (0: no budget).", valueName: "SECONDS"))
+    @Option(
+        name: .customLong("max-run-time"),
+        help: ArgumentHelp("Seconds all Lua calls of the run may take together (0: no budget).", valueName: "SECONDS"))
     var maxRunTime: Double = 300
 
     /// `check` reports unparsable manifests as findings instead of stopping.
@@ -57,7 +90,9 @@ struct WorldOptions: ParsableArguments {
     }
 
     /// What the command line says about the world, for `Session.open`.
-    func sessionOptions(paths: [String] = [], standardRules: Bool = false, requireManifests: Bool = false, directory: String? = nil) throws -> SessionOptions {
+    func sessionOptions(
+        paths: [String] = [], standardRules: Bool = false, requireManifests: Bool = false, directory: String? = nil
+    ) throws -> SessionOptions {
         var options = SessionOptions(directory: directory ?? FileManager.default.currentDirectoryPath)
         options.paths = paths + manifests
         options.rules = rules
@@ -80,10 +115,16 @@ struct WorldOptions: ParsableArguments {
     /// required, an empty world are errors (status 2). `--verbose` says what was found.
     /// `reportsFindings`: the command prints every finding itself (`check`), so warnings about
     /// project files are not echoed on standard error as well.
-    func makeSession(paths: [String]? = nil, standardRules: Bool = false, requireManifests: Bool = false, reportsFindings: Bool = false, output: @escaping (String) -> Void = { Output.print($0) }) throws -> Session {
-        let options = try sessionOptions(paths: paths ?? [], standardRules: standardRules, requireManifests: requireManifests)
+    func makeSession(
+        paths: [String]? = nil, standardRules: Bool = false, requireManifests: Bool = false,
+        reportsFindings: Bool = false, output: @escaping (String) -> Void = { Output.print($0) }
+    ) throws -> Session {
+        let options = try sessionOptions(
+            paths: paths ?? [], standardRules: standardRules, requireManifests: requireManifests)
         let session: Session
-        do { session = try Session.open(options, output: output) } catch { throw CommandFailure.input(error.description) }
+        do { session = try Session.open(options, output: output) } catch {
+            throw CommandFailure.input(error.description)
+        }
         show(session.report, warnings: !reportsFindings)
         return session
     }

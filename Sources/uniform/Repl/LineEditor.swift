@@ -43,13 +43,14 @@ final class LineEditor: ReplInput {
         completion?.release()
         let box = Unmanaged.passRetained(CompletionBox(complete))
         completion = box
-        ues_set_completer({ line, cursor, start, matches, context in
-            guard let line, let context else { return }
-            let box = Unmanaged<CompletionBox>.fromOpaque(context).takeUnretainedValue()
-            let result = box.complete(String(cString: line), Int(cursor))
-            start?.pointee = Int32(clamping: result.start)
-            for candidate in result.candidates { ues_matches_add(matches, candidate) }
-        }, box.toOpaque())
+        ues_set_completer(
+            { line, cursor, start, matches, context in
+                guard let line, let context else { return }
+                let box = Unmanaged<CompletionBox>.fromOpaque(context).takeUnretainedValue()
+                let result = box.complete(String(cString: line), Int(cursor))
+                start?.pointee = Int32(clamping: result.start)
+                for candidate in result.candidates { ues_matches_add(matches, candidate) }
+            }, box.toOpaque())
     }
 
     func read(prompt: String) -> ReplRead {

@@ -38,7 +38,8 @@ struct ReplCommandHandler {
         case ":reload": return repl.reload() ? .ok : .failed
         case ":load", ":why", ":type":
             guard !argument.isEmpty else {
-                repl.report("\(name) needs an argument: \(name) \(Self.commands.first { $0.name == name }?.argument ?? "")")
+                repl.report(
+                    "\(name) needs an argument: \(name) \(Self.commands.first { $0.name == name }?.argument ?? "")")
                 return .failed
             }
             switch name {
@@ -75,10 +76,12 @@ struct ReplCommandHandler {
         }
         let idWidth = apps.map(\.bundleID.count).max() ?? 0
         let nameWidth = apps.map { ($0.name ?? "-").count }.max() ?? 0
-        repl.output(apps.map { app in
-            "  " + app.bundleID.padding(toLength: idWidth, withPad: " ", startingAt: 0) + "  "
-                + (app.name ?? "-").padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  " + app.platform.rawValue + "  " + app.file
-        }.joined(separator: "\n"))
+        repl.output(
+            apps.map { app in
+                "  " + app.bundleID.padding(toLength: idWidth, withPad: " ", startingAt: 0) + "  "
+                    + (app.name ?? "-").padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  "
+                    + app.platform.rawValue + "  " + app.file
+            }.joined(separator: "\n"))
         return .ok
     }
 

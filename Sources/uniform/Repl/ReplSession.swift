@@ -43,14 +43,15 @@ final class ReplSession {
         var limits = engine.state.limits
         limits.instructions = 0
         limits.deadlineSeconds = 0
-        limits.runDeadline = 0   // a person at the keyboard has Ctrl-C
+        limits.runDeadline = 0 // a person at the keyboard has Ctrl-C
         limits.maxPrintBytes = 0
         engine.state.limits = limits
         let handle = engine.state.interruptHandle
         interruptHandle = handle
         editor.interrupt(handle)
-        let completer = Completer(engine: engine, commands: ReplCommandHandler.commands.map(\.name),
-                                  targetCommands: ReplCommandHandler.targetCommands, fileCommands: ReplCommandHandler.fileCommands)
+        let completer = Completer(
+            engine: engine, commands: ReplCommandHandler.commands.map(\.name),
+            targetCommands: ReplCommandHandler.targetCommands, fileCommands: ReplCommandHandler.fileCommands)
         editor.setCompleter { line, cursor in completer.complete(line: line, cursor: cursor) }
     }
 
@@ -64,7 +65,9 @@ final class ReplSession {
             switch read {
             case .end:
                 if accumulator.isContinuing {
-                    report("unexpected end of input: the chunk from line \(chunkStartLine) is unfinished", line: chunkStartLine)
+                    report(
+                        "unexpected end of input: the chunk from line \(chunkStartLine) is unfinished",
+                        line: chunkStartLine)
                     failures += 1
                 }
                 break loop
@@ -98,9 +101,13 @@ final class ReplSession {
     private func banner() {
         let apps = engine.world.apps.count
         let rules = engine.loadedFiles.count
-        output("uniform \(UniformVersion.current) — \(apps) app\(apps == 1 ? "" : "s"), \(rules) rule file\(rules == 1 ? "" : "s") loaded. :help for commands, Ctrl-D to leave.")
+        output(
+            "uniform \(UniformVersion.current) — \(apps) app\(apps == 1 ? "" : "s"), \(rules) rule file\(rules == 1 ? "" : "s") loaded. :help for commands, Ctrl-D to leave."
+        )
         if let editor, !editor.readsUnicode {
-            output("(macOS's own libedit passes only ASCII: other characters arrive as '?'. Build with Homebrew's libedit to type them: see README.)")
+            output(
+                "(macOS's own libedit passes only ASCII: other characters arrive as '?'. Build with Homebrew's libedit to type them: see README.)"
+            )
         }
     }
 
@@ -119,7 +126,9 @@ final class ReplSession {
                 _ = editor?.takeInterrupt()
                 failures += 1
                 // The terminal echoed `^C` mid-line: start the message on a line of its own.
-                report(error.limitKind == .interrupted ? (isInteractive ? "\n" : "") + "interrupted" + Self.location(error) : error.message)
+                report(
+                    error.limitKind == .interrupted
+                        ? (isInteractive ? "\n" : "") + "interrupted" + Self.location(error) : error.message)
             } catch {
                 failures += 1
                 report("\(error)")

@@ -17,7 +17,7 @@ struct GitRevisions {
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         let scratch = scratch
         interrupts = [SIGINT, SIGTERM].map { number in
-            signal(number, SIG_IGN)   // delivered to the source below instead
+            signal(number, SIG_IGN) // delivered to the source below instead
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
                 try? FileManager.default.removeItem(at: scratch)
@@ -32,7 +32,8 @@ struct GitRevisions {
     static func parseRange(_ text: String) throws -> (String, String?) {
         let parts = text.components(separatedBy: "..")
         guard parts.count <= 2, let first = parts.first, !first.isEmpty, !text.contains("...") else {
-            throw CommandFailure.input("--git \(text): expected REV1..REV2 (e.g. origin/main..HEAD), or REV to compare with the working tree")
+            throw CommandFailure.input(
+                "--git \(text): expected REV1..REV2 (e.g. origin/main..HEAD), or REV to compare with the working tree")
         }
         let second = parts.count == 2 && !parts[1].isEmpty ? parts[1] : nil
         return (first, second)
@@ -40,15 +41,24 @@ struct GitRevisions {
 
     /// Extracts `revision` and returns the directory matching the working directory inside it.
     func checkout(_ revision: String) throws -> String {
-        _ = try Self.git(["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"], failure: "\(revision): not a revision of this repository")
-        let tree = scratch.appendingPathComponent(String(revision.map { $0.isLetter || $0.isNumber ? $0 : "_" }) + "-\(UUID().uuidString.prefix(8))")
+        _ = try Self.git(
+            ["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"],
+            failure: "\(revision): not a revision of this repository")
+        let tree = scratch.appendingPathComponent(
+            String(revision.map { $0.isLetter || $0.isNumber ? $0 : "_" }) + "-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: tree, withIntermediateDirectories: true)
         let archive = tree.appendingPathExtension("tar")
-        _ = try Self.git(["-C", root, "archive", "--format=tar", "-o", archive.path, revision], failure: "\(revision): git archive failed")
-        _ = try Self.run("/usr/bin/env", ["tar", "-xf", archive.path, "-C", tree.path], failure: "\(revision): cannot unpack the archive")
+        _ = try Self.git(
+            ["-C", root, "archive", "--format=tar", "-o", archive.path, revision],
+            failure: "\(revision): git archive failed")
+        _ = try Self.run(
+            "/usr/bin/env", ["tar", "-xf", archive.path, "-C", tree.path],
+            failure: "\(revision): cannot unpack the archive")
         try? FileManager.default.removeItem(at: archive)
         let directory = tree.appendingPathComponent(prefix).path
-        if !FileManager.default.fileExists(atPath: directory) { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
+        if !FileManager.default.fileExists(atPath: directory) {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        }
         return directory
     }
 
@@ -61,7 +71,9 @@ struct GitRevisions {
 
     @discardableResult
     static func git(_ arguments: [String], failure: String? = nil) throws -> String {
-        try run("/usr/bin/env", ["git"] + arguments, failure: failure ?? "git \(arguments.first ?? ""): failed (is this a git repository?)")
+        try run(
+            "/usr/bin/env", ["git"] + arguments,
+            failure: failure ?? "git \(arguments.first ?? ""): failed (is this a git repository?)")
     }
 
     static func run(_ executable: String, _ arguments: [String], failure: String) throws -> String {

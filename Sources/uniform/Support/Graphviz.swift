@@ -5,7 +5,8 @@ import Foundation
 /// Graphviz is optional: DOT and Mermaid need nothing, so its absence is reported only when SVG
 /// is asked for, with the two ways out.
 enum Graphviz {
-    static let missing = "Graphviz `dot` is not installed; install it (apt-get install graphviz) or use --format dot|mermaid"
+    static let missing =
+        "Graphviz `dot` is not installed; install it (apt-get install graphviz) or use --format dot|mermaid"
 
     /// The first executable `dot` on `PATH`.
     static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
@@ -36,16 +37,23 @@ enum Graphviz {
         let out = Box(), err = Box()
         let group = DispatchGroup()
         group.enter()
-        DispatchQueue.global().async { out.data = output.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        DispatchQueue.global().async {
+            out.data = output.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
         group.enter()
-        DispatchQueue.global().async { err.data = errors.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        DispatchQueue.global().async {
+            err.data = errors.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
         input.fileHandleForWriting.write(Data(dot.utf8))
         try? input.fileHandleForWriting.close()
         group.wait()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             let message = String(decoding: err.data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            throw CommandFailure.input("\(executable.path) -Tsvg failed (status \(process.terminationStatus)): \(message)")
+            throw CommandFailure.input(
+                "\(executable.path) -Tsvg failed (status \(process.terminationStatus)): \(message)")
         }
         return out.data
     }

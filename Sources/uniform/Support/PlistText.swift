@@ -11,7 +11,8 @@ enum PlistText {
             if d.entries.isEmpty { return "{}" }
             var lines = ["{"]
             for entry in d.entries {
-                lines.append("\(pad)  \"\(entry.key)\" => " + render(entry.value, indent: indent + 1) + mark(entry.value))
+                lines.append(
+                    "\(pad)  \"\(entry.key)\" => " + render(entry.value, indent: indent + 1) + mark(entry.value))
             }
             lines.append(pad + "}")
             return lines.joined(separator: "\n")
@@ -29,7 +30,9 @@ enum PlistText {
         case .real(let r): return String(r)
         case .boolean(let b): return b ? "true" : "false"
         case .date(let d): return ISO8601DateFormatter().string(from: d)
-        case .data(let bytes): return "{length = \(bytes.count), bytes = 0x" + bytes.prefix(32).map { String(format: "%02x", $0) }.joined() + (bytes.count > 32 ? "…" : "") + "}"
+        case .data(let bytes):
+            return "{length = \(bytes.count), bytes = 0x" + bytes.prefix(32).map { String(format: "%02x", $0) }.joined()
+                + (bytes.count > 32 ? "…" : "") + "}"
         case .uid(let u): return "<CFKeyedArchiverUID>{value = \(u)}"
         }
     }

@@ -6,14 +6,19 @@ enum ReportWriter {
     static func write(specs: [String], validNames: [String], render: (ReporterSpec, Bool) throws -> String?) throws {
         for text in specs {
             let spec: ReporterSpec
-            do { spec = try ReporterSpec(parsing: text, validNames: validNames) } catch { throw CommandFailure.input("--format \(text): \(error)") }
+            do { spec = try ReporterSpec(parsing: text, validNames: validNames) } catch {
+                throw CommandFailure.input("--format \(text): \(error)")
+            }
             let color = spec.path == nil && TextReporter.shouldColor()
-            guard let output = try render(spec, color) else { throw CommandFailure.input("--format \(text): unknown reporter") }
+            guard let output = try render(spec, color) else {
+                throw CommandFailure.input("--format \(text): unknown reporter")
+            }
             if let path = spec.path {
                 do {
                     try output.write(toFile: path, atomically: true, encoding: .utf8)
                 } catch {
-                    throw CommandFailure.input("\(path): cannot write the \(spec.name) report (\(error.localizedDescription))")
+                    throw CommandFailure.input(
+                        "\(path): cannot write the \(spec.name) report (\(error.localizedDescription))")
                 }
             } else {
                 Output.print(output.hasSuffix("\n") ? String(output.dropLast()) : output)

@@ -7,7 +7,9 @@ enum TargetArgument {
     static func parse(_ text: String, graph: TypeGraph) throws -> Target {
         let target = Target.parse(text, graph: graph)
         if let problem = Target.inputError(for: text, target: target) { throw CommandFailure.input(problem) }
-        if let hint = Target.readingHint(for: text, target: target, graph: graph) { Output.error("uniform: note: " + hint) }
+        if let hint = Target.readingHint(for: text, target: target, graph: graph) {
+            Output.error("uniform: note: " + hint)
+        }
         return target
     }
 }

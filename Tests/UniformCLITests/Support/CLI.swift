@@ -3,7 +3,8 @@ import XCTest
 
 /// Runs the real `uniform` binary built next to the tests.
 enum CLI {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
 
     static var binary: URL {
         var candidates: [URL] = []
@@ -48,8 +49,10 @@ enum CLI {
     /// Runs `uniform ARGS` (or another `executable`: xmllint, lcov, git, swift, a shell) in
     /// `directory` (the package root by default), with `stdin` as input, and collects its output.
     @discardableResult
-    static func run(_ arguments: [String], in directory: URL? = nil, stdin: String? = nil, environment: [String: String] = [:],
-                    executable: URL? = nil) throws -> Result {
+    static func run(
+        _ arguments: [String], in directory: URL? = nil, stdin: String? = nil, environment: [String: String] = [:],
+        executable: URL? = nil
+    ) throws -> Result {
         let process = Process()
         process.executableURL = executable ?? binary
         process.arguments = arguments
@@ -69,12 +72,17 @@ enum CLI {
         let outBox = Box()
         let group = DispatchGroup()
         group.enter()
-        DispatchQueue.global().async { outBox.data = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        DispatchQueue.global().async {
+            outBox.data = out.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         let outData = outBox.data
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
     }
 
     /// Parses JSON output.
@@ -84,7 +92,8 @@ enum CLI {
     }
 
     static func shared(_ relative: String) throws -> String {
-        let url = packageRoot.deletingLastPathComponent().appendingPathComponent("shared").appendingPathComponent(relative)
+        let url = packageRoot.deletingLastPathComponent().appendingPathComponent("shared").appendingPathComponent(
+            relative)
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw XCTSkip("\(url.path) is absent: place the shared data beside the package to run this test")
         }

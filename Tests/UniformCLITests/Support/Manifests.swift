@@ -4,8 +4,11 @@ import Foundation
 enum TestManifest {
     /// An app claiming `types` (Viewer, Default); `header` goes first in the root dictionary
     /// and `beforeClaim` just before the claim's `<dict>`.
-    static func app(_ bundleID: String, claims types: [String], header: String = "", beforeClaim: String = "", insideClaim: String = "",
-                    rank: String = "Default", extra: String = "") -> String {
+    static func app(
+        _ bundleID: String, claims types: [String], header: String = "", beforeClaim: String = "",
+        insideClaim: String = "",
+        rank: String = "Default", extra: String = ""
+    ) -> String {
         """
         <?xml version="1.0" encoding="UTF-8"?>
         <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">

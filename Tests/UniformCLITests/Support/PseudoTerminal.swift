@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -43,14 +44,17 @@ final class PseudoTerminal {
         env["TERM"] = "xterm"
         env["NO_COLOR"] = "1"
         for (k, v) in environment { env[k] = v }
-        let argv = (["python3", "-c", Self.trampoline, slavePath, CLI.binary.path] + arguments).map { strdup($0) } + [nil]
+        let argv =
+            (["python3", "-c", Self.trampoline, slavePath, CLI.binary.path] + arguments).map { strdup($0) } + [nil]
         let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for p in argv + envp { free(p) } }
         var child: pid_t = 0
         let status = posix_spawnp(&child, "python3", &actions, nil, argv, envp)
         guard status == 0 else {
             close(master)
-            throw NSError(domain: "PseudoTerminal", code: Int(status), userInfo: [NSLocalizedDescriptionKey: "posix_spawn failed: \(status)"])
+            throw NSError(
+                domain: "PseudoTerminal", code: Int(status),
+                userInfo: [NSLocalizedDescriptionKey: "posix_spawn failed: \(status)"])
         }
         pid = child
         searchFrom = transcript.startIndex
@@ -129,7 +133,9 @@ final class PseudoTerminal {
             }
             let remaining = deadline.timeIntervalSinceNow
             if remaining <= 0 || !readSome(timeout: remaining) {
-                XCTFail("expected \(text.debugDescription); the terminal showed:\n\(transcript.debugDescription)", file: file, line: line)
+                XCTFail(
+                    "expected \(text.debugDescription); the terminal showed:\n\(transcript.debugDescription)",
+                    file: file, line: line)
                 hasMissed = true
                 searchFrom = transcript.endIndex
                 return

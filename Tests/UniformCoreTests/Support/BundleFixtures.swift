@@ -72,12 +72,17 @@ struct BundleFixtures {
 
     /// A zip with the given members, for hostile archives.
     @discardableResult
-    func zip(members: [(path: String, data: Data)], into ipa: String, compression: CompressionMethod = .deflate) throws -> URL {
+    func zip(
+        members: [(path: String, data: Data)], into ipa: String, compression: CompressionMethod = .deflate
+    ) throws -> URL {
         let url = root.appendingPathComponent(ipa)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         let archive = try Archive(url: url, accessMode: .create)
         for member in members {
-            try archive.addEntry(with: member.path, type: .file, uncompressedSize: Int64(member.data.count), compressionMethod: compression) { position, size in
+            try archive.addEntry(
+                with: member.path, type: .file, uncompressedSize: Int64(member.data.count),
+                compressionMethod: compression
+            ) { position, size in
                 member.data.subdata(in: Int(position)..<Int(position) + size)
             }
         }
@@ -101,10 +106,10 @@ struct BundleFixtures {
 
     /// An app extension that claims nothing: it must not become an app.
     static let widget = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <plist version="1.0"><dict>
-    <key>CFBundleIdentifier</key><string>com.sunsetlakesoftware.molecules.widget</string>
-    <key>NSExtension</key><dict><key>NSExtensionPointIdentifier</key><string>com.apple.widgetkit-extension</string></dict>
-    </dict></plist>
-    """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict>
+        <key>CFBundleIdentifier</key><string>com.sunsetlakesoftware.molecules.widget</string>
+        <key>NSExtension</key><dict><key>NSExtensionPointIdentifier</key><string>com.apple.widgetkit-extension</string></dict>
+        </dict></plist>
+        """
 }

@@ -42,8 +42,10 @@ struct BinaryPlistBuilder {
     }
 
     /// The whole file; `offsetOverride` replaces entries of the offset table.
-    func build(top: Int = 0, offsetSize: Int? = nil, objectCountOverride: UInt64? = nil,
-               offsetOverride: [Int: UInt64] = [:]) -> [UInt8] {
+    func build(
+        top: Int = 0, offsetSize: Int? = nil, objectCountOverride: UInt64? = nil,
+        offsetOverride: [Int: UInt64] = [:]
+    ) -> [UInt8] {
         var file = Array("bplist00".utf8)
         var offsets: [UInt64] = []
         for object in objects {

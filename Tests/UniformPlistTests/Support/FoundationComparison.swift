@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import UniformPlist
 
 /// Compares a tree from our reader with the `Any` tree Foundation's `PropertyListSerialization`
@@ -16,7 +17,9 @@ enum FoundationComparison {
             for entry in dictionary.entries { ours[entry.key] = entry.value }
             var result: [String] = []
             if Set(ours.keys) != Set(theirs.keys) {
-                result.append("\(path): keys differ: ours-only \(Set(ours.keys).subtracting(theirs.keys)), theirs-only \(Set(theirs.keys).subtracting(ours.keys))")
+                result.append(
+                    "\(path): keys differ: ours-only \(Set(ours.keys).subtracting(theirs.keys)), theirs-only \(Set(theirs.keys).subtracting(ours.keys))"
+                )
             }
             for (key, value) in ours {
                 if let their = theirs[key] { result += differences(value, their, path: "\(path).\(key)") }
@@ -25,7 +28,9 @@ enum FoundationComparison {
         case .array(let items):
             guard let theirs = other as? [Any] else { return ["\(path): array vs \(type(of: other))"] }
             guard items.count == theirs.count else { return ["\(path): \(items.count) items vs \(theirs.count)"] }
-            return zip(items, theirs).enumerated().flatMap { differences($0.element.0, $0.element.1, path: "\(path)[\($0.offset)]") }
+            return zip(items, theirs).enumerated().flatMap {
+                differences($0.element.0, $0.element.1, path: "\(path)[\($0.offset)]")
+            }
         case .string(let string):
             guard let theirs = other as? String else { return ["\(path): string vs \(type(of: other))"] }
             return string == theirs ? [] : ["\(path): \(string.debugDescription) vs \(theirs.debugDescription)"]

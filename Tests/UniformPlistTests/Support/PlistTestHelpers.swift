@@ -1,15 +1,20 @@
 import Foundation
 import XCTest
+
 @testable import UniformPlist
 
 /// Reading from strings and bytes, and comparing trees, for the reader tests.
 enum PlistTest {
-    static func read(_ text: String, file: String = "test.plist", limits: PlistLimits = PlistLimits()) throws -> PlistDocument {
+    static func read(
+        _ text: String, file: String = "test.plist", limits: PlistLimits = PlistLimits()
+    ) throws -> PlistDocument {
         try PlistReader.read(bytes: Array(text.utf8), file: file, limits: limits)
     }
 
     /// The error a read throws; fails the test when it succeeds or throws something else.
-    static func error(_ bytes: [UInt8], limits: PlistLimits = PlistLimits(), file: StaticString = #filePath, line: UInt = #line) -> PlistError? {
+    static func error(
+        _ bytes: [UInt8], limits: PlistLimits = PlistLimits(), file: StaticString = #filePath, line: UInt = #line
+    ) -> PlistError? {
         do {
             let document = try PlistReader.read(bytes: bytes, file: "bad.plist", limits: limits)
             XCTFail("expected an error, got \(document.root.value.typeName)", file: file, line: line)
@@ -22,7 +27,9 @@ enum PlistTest {
         }
     }
 
-    static func error(_ text: String, limits: PlistLimits = PlistLimits(), file: StaticString = #filePath, line: UInt = #line) -> PlistError? {
+    static func error(
+        _ text: String, limits: PlistLimits = PlistLimits(), file: StaticString = #filePath, line: UInt = #line
+    ) -> PlistError? {
         error(Array(text.utf8), limits: limits, file: file, line: line)
     }
 

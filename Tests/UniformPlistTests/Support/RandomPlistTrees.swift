@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import UniformPlist
 
 /// Random value trees for the round-trip property tests, and their Foundation counterparts.
@@ -12,8 +13,10 @@ struct RandomPlistTrees {
     /// Foundation can leave it out.
     var includeByteOrderMark = true
 
-    private static let pieces = ["a", "Z", "0", " ", "é", "ß", "✓", "😀", "中文", "&", "<", ">", "\"", "'", "]]>", "\\", "\t", "\n",
-                                 "&amp;", "CFBundle", "public.data", "$(VAR)", "\u{7F}", "\u{A0}", "\u{FEFF}"]
+    private static let pieces = [
+        "a", "Z", "0", " ", "é", "ß", "✓", "😀", "中文", "&", "<", ">", "\"", "'", "]]>", "\\", "\t", "\n",
+        "&amp;", "CFBundle", "public.data", "$(VAR)", "\u{7F}", "\u{A0}", "\u{FEFF}",
+    ]
 
     mutating func string() -> String {
         let count = Int.random(in: 0...12, using: &generator)
@@ -35,29 +38,40 @@ struct RandomPlistTrees {
             }
             return PlistNode(.dictionary(PlistDictionary(entries: entries)), mark: mark)
         case 1:
-            return PlistNode(.array((0..<Int.random(in: 0...5, using: &generator)).map { _ in node(depth: depth + 1) }), mark: mark)
+            return PlistNode(
+                .array((0..<Int.random(in: 0...5, using: &generator)).map { _ in node(depth: depth + 1) }), mark: mark)
         case 2, 3:
             return PlistNode(.string(string()), mark: mark)
         case 4:
             let choices: [Int64] = [0, 1, -1, Int64.max, Int64.min, 255, 256, 65_535, 65_536, Int64(Int32.max) + 1]
-            let value = Bool.random(using: &generator) ? choices.randomElement(using: &generator)! : Int64.random(in: .min ... .max, using: &generator)
+            let value =
+                Bool.random(using: &generator)
+                ? choices.randomElement(using: &generator)! : Int64.random(in: .min ... .max, using: &generator)
             return PlistNode(.integer(value), mark: mark)
         case 5:
             if includeNonFoundationValues && Bool.random(using: &generator) {
-                return PlistNode(.unsignedInteger(UInt64.random(in: UInt64(Int64.max) + 1 ... .max, using: &generator)), mark: mark)
+                return PlistNode(
+                    .unsignedInteger(UInt64.random(in: UInt64(Int64.max) + 1 ... .max, using: &generator)), mark: mark)
             }
             let specials: [Double] = [0, -0.0, 1.5, 1e-300, 1e300, 0.1, Double.pi, -2.5e-7]
-            var value = Bool.random(using: &generator) ? specials.randomElement(using: &generator)! : Double(bitPattern: UInt64.random(in: 0 ... .max, using: &generator))
+            var value =
+                Bool.random(using: &generator)
+                ? specials.randomElement(using: &generator)!
+                : Double(bitPattern: UInt64.random(in: 0 ... .max, using: &generator))
             if value.isNaN || value.isInfinite { value = includeNonFoundationValues ? value : 3.5 }
             return PlistNode(.real(value), mark: mark)
         case 6:
             return PlistNode(.boolean(Bool.random(using: &generator)), mark: mark)
         case 7:
             // Whole seconds between 1900 and 2100 (XML dates carry no fractions).
-            let seconds = Double(Int64.random(in: -2_208_988_800 ... 4_102_444_800, using: &generator))
+            let seconds = Double(Int64.random(in: -2_208_988_800...4_102_444_800, using: &generator))
             return PlistNode(.date(Date(timeIntervalSince1970: seconds)), mark: mark)
         case 8:
-            return PlistNode(.data((0..<Int.random(in: 0...80, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }), mark: mark)
+            return PlistNode(
+                .data(
+                    (0..<Int.random(in: 0...80, using: &generator)).map { _ in
+                        UInt8.random(in: 0...255, using: &generator)
+                    }), mark: mark)
         default:
             return PlistNode(.string(string()), mark: mark)
         }

@@ -10,12 +10,17 @@ enum SharedFixtures {
     static let shared: URL = packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
 
     static var realWorldPlists: URL { shared.appendingPathComponent("realworld/plists") }
-    static var coreTypesBinary: URL { shared.appendingPathComponent("reference/coretypes/CoreTypes-macOS12.7.6-Info.plist.bin") }
-    static var coreTypesJSON: URL { shared.appendingPathComponent("reference/coretypes/coretypes-macos12-normalized.json") }
+    static var coreTypesBinary: URL {
+        shared.appendingPathComponent("reference/coretypes/CoreTypes-macOS12.7.6-Info.plist.bin")
+    }
+    static var coreTypesJSON: URL {
+        shared.appendingPathComponent("reference/coretypes/coretypes-macos12-normalized.json")
+    }
 
     /// All real-world plists, sorted; skips the test when the shared data is absent.
     static func realWorldFiles() throws -> [URL] {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: realWorldPlists.path), !names.isEmpty else {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: realWorldPlists.path), !names.isEmpty
+        else {
             throw XCTSkip("shared real-world plists not found at \(realWorldPlists.path)")
         }
         return names.sorted().map { realWorldPlists.appendingPathComponent($0) }

@@ -12,8 +12,9 @@ struct AppBundleInput {
         BundleLayout.manifests(of: "", in: DiskBundleTree(root: path)).map { found in
             switch found {
             case .manifest(let relative, let nested):
-                return ManifestLoader.Entry(path: BundleLayout.join(path, relative), displayPath: BundleLayout.join(displayPath, relative),
-                                            standInSeed: BundleLayout.join(seed, relative), explicit: !nested, nested: nested)
+                return ManifestLoader.Entry(
+                    path: BundleLayout.join(path, relative), displayPath: BundleLayout.join(displayPath, relative),
+                    standInSeed: BundleLayout.join(seed, relative), explicit: !nested, nested: nested)
             case .refused(let relative, let reason):
                 let shown = relative.isEmpty ? displayPath : BundleLayout.join(displayPath, relative)
                 return .refusal(shown, "refused: \(reason)")

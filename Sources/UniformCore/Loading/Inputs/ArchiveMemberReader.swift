@@ -20,11 +20,17 @@ struct ArchiveMemberReader {
         let declared = entry.uncompressedSize
         let compressed = entry.compressedSize
         guard declared <= limits.maxMemberBytes else {
-            throw Refusal(message: "refused: it inflates to \(declared) bytes, over the \(limits.maxMemberBytes)-byte limit for a plist (a zip bomb, or not a manifest)")
+            throw Refusal(
+                message:
+                    "refused: it inflates to \(declared) bytes, over the \(limits.maxMemberBytes)-byte limit for a plist (a zip bomb, or not a manifest)"
+            )
         }
         if declared > limits.ratioCheckFloor {
             guard compressed > 0, declared / compressed <= limits.maxCompressionRatio else {
-                throw Refusal(message: "refused: it would inflate \(compressed) bytes to \(declared), a ratio over \(limits.maxCompressionRatio):1 (a zip bomb)")
+                throw Refusal(
+                    message:
+                        "refused: it would inflate \(compressed) bytes to \(declared), a ratio over \(limits.maxCompressionRatio):1 (a zip bomb)"
+                )
             }
         }
         var bytes: [UInt8] = []
@@ -36,15 +42,25 @@ struct ArchiveMemberReader {
                 bytes.append(contentsOf: chunk)
             }
         } catch is Overflow {
-            throw Refusal(message: "refused: it holds more than the \(declared) bytes its header declares (a damaged or hostile archive)")
+            throw Refusal(
+                message:
+                    "refused: it holds more than the \(declared) bytes its header declares (a damaged or hostile archive)"
+            )
         } catch {
-            throw Refusal(message: "cannot read it: the archive is damaged or truncated (\(error)); rebuild or download it again")
+            throw Refusal(
+                message: "cannot read it: the archive is damaged or truncated (\(error)); rebuild or download it again")
         }
         guard UInt64(bytes.count) == declared else {
-            throw Refusal(message: "cannot read it: \(bytes.count) of \(declared) bytes; the archive is truncated — rebuild or download it again")
+            throw Refusal(
+                message:
+                    "cannot read it: \(bytes.count) of \(declared) bytes; the archive is truncated — rebuild or download it again"
+            )
         }
         guard checksum == entry.checksum else {
-            throw Refusal(message: "cannot read it: the checksum does not match; the archive is damaged — rebuild or download it again")
+            throw Refusal(
+                message:
+                    "cannot read it: the checksum does not match; the archive is damaged — rebuild or download it again"
+            )
         }
         return bytes
     }

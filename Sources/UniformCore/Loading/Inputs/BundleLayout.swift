@@ -25,7 +25,12 @@ enum BundleLayout {
         var found: [Found] = []
         guard let (main, contents) = infoPlist(of: root, in: tree, found: &found) else {
             if found.isEmpty {
-                found.append(.refused(path: root, reason: "no Info.plist in the bundle (looked for Contents/Info.plist and Info.plist); is it a complete build product?"))
+                found.append(
+                    .refused(
+                        path: root,
+                        reason:
+                            "no Info.plist in the bundle (looked for Contents/Info.plist and Info.plist); is it a complete build product?"
+                    ))
             }
             return found
         }

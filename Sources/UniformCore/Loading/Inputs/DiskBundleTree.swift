@@ -16,14 +16,17 @@ struct DiskBundleTree: BundleTree {
     func node(_ path: String) -> BundleNode {
         let full = BundleLayout.join(root, path)
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), let real = Self.realPath(full) else {
+        guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), let real = Self.realPath(full)
+        else {
             if (try? FileManager.default.destinationOfSymbolicLink(atPath: full)) != nil {
                 return .link("a symbolic link that leads nowhere; uniform does not follow it")
             }
             return .missing
         }
         guard real == realRoot || real.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/") else {
-            return .link("a symbolic link to \(real), outside the bundle; uniform does not follow links out of a bundle (replace the link with the file, or name the file directly)")
+            return .link(
+                "a symbolic link to \(real), outside the bundle; uniform does not follow links out of a bundle (replace the link with the file, or name the file directly)"
+            )
         }
         return isDirectory.boolValue ? .directory : .file
     }

@@ -27,13 +27,21 @@ struct IPAInput {
         do {
             archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
         } catch {
-            throw .init(message: "not a readable zip archive (\(error)): the file is truncated or not an .ipa; rebuild or download it again")
+            throw .init(
+                message:
+                    "not a readable zip archive (\(error)): the file is truncated or not an .ipa; rebuild or download it again"
+            )
         }
         let layout = try ZipLayout(path: path, maxEntries: limits.maxEntries)
         let tree = try index(archive)
-        let apps = tree.children(of: "Payload").filter { InputKind.classify(name: $0, isDirectory: tree.node("Payload/" + $0) == .directory) == .bundle }
+        let apps = tree.children(of: "Payload").filter {
+            InputKind.classify(name: $0, isDirectory: tree.node("Payload/" + $0) == .directory) == .bundle
+        }
         guard !apps.isEmpty else {
-            throw .init(message: "no Payload/*.app in the archive: an .ipa holds its app under Payload/ (is this a zip of something else?)")
+            throw .init(
+                message:
+                    "no Payload/*.app in the archive: an .ipa holds its app under Payload/ (is this a zip of something else?)"
+            )
         }
         let reader = ArchiveMemberReader(archive: archive, limits: limits)
         var entries: [ManifestLoader.Entry] = []
@@ -45,14 +53,19 @@ struct IPAInput {
                     let shown = displayPath + "!/" + member
                     guard let entry = tree.files[member] else { continue }
                     guard inflated + entry.uncompressedSize <= limits.maxTotalBytes else {
-                        throw .init(message: "refused: its manifests would inflate to more than \(limits.maxTotalBytes) bytes in all (ArchiveLimits.maxTotalBytes; a zip bomb, or not an app archive)")
+                        throw .init(
+                            message:
+                                "refused: its manifests would inflate to more than \(limits.maxTotalBytes) bytes in all (ArchiveLimits.maxTotalBytes; a zip bomb, or not an app archive)"
+                        )
                     }
                     do {
                         try layout.checkLocalHeader(of: entry.path)
                         let bytes = try reader.read(entry)
                         inflated += UInt64(bytes.count)
-                        entries.append(ManifestLoader.Entry(path: path, displayPath: shown, standInSeed: seed + "/" + member,
-                                                            explicit: !nested, contents: .bytes(bytes), nested: nested))
+                        entries.append(
+                            ManifestLoader.Entry(
+                                path: path, displayPath: shown, standInSeed: seed + "/" + member,
+                                explicit: !nested, contents: .bytes(bytes), nested: nested))
                     } catch {
                         entries.append(.refusal(shown, error.message))
                     }
@@ -72,12 +85,20 @@ struct IPAInput {
         for entry in archive {
             count += 1
             guard count <= limits.maxEntries else {
-                throw .init(message: "refused: more than \(limits.maxEntries) entries (ArchiveLimits.maxEntries); not an app archive")
+                throw .init(
+                    message:
+                        "refused: more than \(limits.maxEntries) entries (ArchiveLimits.maxEntries); not an app archive"
+                )
             }
             let name = entry.path
             let components = name.split(omittingEmptySubsequences: true) { $0 == "/" || $0 == "\\" }
-            if name.hasPrefix("/") || name.hasPrefix("\\") || components.contains("..") || components.first?.contains(":") == true {
-                throw .init(message: "refused: the entry '\(name)' climbs out of the archive (path traversal); a genuine .ipa has no such names")
+            if name.hasPrefix("/") || name.hasPrefix("\\") || components.contains("..")
+                || components.first?.contains(":") == true
+            {
+                throw .init(
+                    message:
+                        "refused: the entry '\(name)' climbs out of the archive (path traversal); a genuine .ipa has no such names"
+                )
             }
             tree.add(entry, path: components.filter { $0 != "." }.joined(separator: "/"))
         }

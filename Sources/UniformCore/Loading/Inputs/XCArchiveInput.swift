@@ -13,19 +13,28 @@ struct XCArchiveInput {
         switch tree.node(Self.applications) {
         case .directory:
             let apps = tree.children(of: Self.applications).filter { name in
-                InputKind.classify(name: name, isDirectory: tree.node(BundleLayout.join(Self.applications, name)) == .directory) == .bundle
+                InputKind.classify(
+                    name: name, isDirectory: tree.node(BundleLayout.join(Self.applications, name)) == .directory)
+                    == .bundle
             }
             guard !apps.isEmpty else { break }
             return apps.flatMap { name in
                 let relative = BundleLayout.join(Self.applications, name)
-                return AppBundleInput(path: BundleLayout.join(path, relative), displayPath: BundleLayout.join(displayPath, relative),
-                                      seed: BundleLayout.join(seed, relative)).entries()
+                return AppBundleInput(
+                    path: BundleLayout.join(path, relative), displayPath: BundleLayout.join(displayPath, relative),
+                    seed: BundleLayout.join(seed, relative)
+                ).entries()
             }
         case .link(let reason):
             return [.refusal(BundleLayout.join(displayPath, Self.applications), "refused: \(reason)")]
         case .file, .missing:
             break
         }
-        return [.refusal(displayPath, "no app in Products/Applications/: an .xcarchive of a framework or a command-line tool has no manifest to read; name the .app or the Info.plist instead")]
+        return [
+            .refusal(
+                displayPath,
+                "no app in Products/Applications/: an .xcarchive of a framework or a command-line tool has no manifest to read; name the .app or the Info.plist instead"
+            )
+        ]
     }
 }

@@ -25,7 +25,10 @@ struct ZipBundleTree: BundleTree {
     func node(_ path: String) -> BundleNode {
         let key = path.hasSuffix("/") ? String(path.dropLast()) : path
         if files[key] != nil { return .file }
-        if links.contains(key) { return .link("a symbolic link inside the archive; uniform follows no links in archives (store the file itself)") }
+        if links.contains(key) {
+            return .link(
+                "a symbolic link inside the archive; uniform follows no links in archives (store the file itself)")
+        }
         if directories[key] != nil { return .directory }
         return .missing
     }

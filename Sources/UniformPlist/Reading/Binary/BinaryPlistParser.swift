@@ -89,7 +89,9 @@ struct BinaryPlistParser {
         guard at >= 0 else {
             let entry = trailer.offsetTableOffset + index * trailer.offsetIntSize
             let raw = (try? readUInt(entry, size: trailer.offsetIntSize)) ?? 0
-            throw BinaryPlistProblem(offset: entry, message: "object \(index) has offset \(raw), outside the object area 8..<\(trailer.offsetTableOffset)")
+            throw BinaryPlistProblem(
+                offset: entry,
+                message: "object \(index) has offset \(raw), outside the object area 8..<\(trailer.offsetTableOffset)")
         }
         return at
     }
@@ -108,7 +110,8 @@ struct BinaryPlistParser {
             raw = try readUInt(at, size: trailer.objectRefSize)
         }
         guard raw < UInt64(trailer.objectCount) else {
-            throw BinaryPlistProblem(offset: at, message: "object reference \(raw) past the offset table (\(trailer.objectCount) objects)")
+            throw BinaryPlistProblem(
+                offset: at, message: "object reference \(raw) past the offset table (\(trailer.objectCount) objects)")
         }
         return Int(raw)
     }
@@ -131,10 +134,16 @@ struct BinaryPlistParser {
         var count = nibble
         var payload = at + 1
         if nibble == 0x0F {
-            guard payload < bytes.count else { throw BinaryPlistProblem(offset: at, message: "count past the end of the file") }
+            guard payload < bytes.count else {
+                throw BinaryPlistProblem(offset: at, message: "count past the end of the file")
+            }
             let intMarker = bytes[payload]
             guard intMarker & 0xF0 == 0x10, intMarker & 0x0F <= 3 else {
-                throw BinaryPlistProblem(offset: payload, message: "invalid count: expected an integer object (0x10...0x13), found 0x\(String(intMarker, radix: 16))")
+                throw BinaryPlistProblem(
+                    offset: payload,
+                    message:
+                        "invalid count: expected an integer object (0x10...0x13), found 0x\(String(intMarker, radix: 16))"
+                )
             }
             let size = 1 << Int(intMarker & 0x0F)
             let raw = try readUInt(payload + 1, size: size)
@@ -146,7 +155,11 @@ struct BinaryPlistParser {
         }
         let available = trailer.offsetTableOffset - payload
         guard available >= 0, count * unit <= available else {
-            throw BinaryPlistProblem(offset: at, message: "count \(count) needs \(count * unit) bytes but only \(max(available, 0)) remain before the offset table")
+            throw BinaryPlistProblem(
+                offset: at,
+                message:
+                    "count \(count) needs \(count * unit) bytes but only \(max(available, 0)) remain before the offset table"
+            )
         }
         return (count, payload)
     }
@@ -157,7 +170,11 @@ struct BinaryPlistParser {
         let at = try offset(ofObject: index)
         decodedObjects += 1
         if decodedObjects > limits.maxObjects {
-            throw BinaryPlistProblem(offset: at, message: "more than \(limits.maxObjects) objects (PlistLimits.maxObjects), counting shared objects each time they are used")
+            throw BinaryPlistProblem(
+                offset: at,
+                message:
+                    "more than \(limits.maxObjects) objects (PlistLimits.maxObjects), counting shared objects each time they are used"
+            )
         }
         let mark = Mark(readerOffset: at)
         let marker = bytes[at]
@@ -180,7 +197,8 @@ struct BinaryPlistParser {
             case 4:
                 let high = try readUInt(at + 1, size: 8), low = try readUInt(at + 9, size: 8)
                 if high == 0 {
-                    return PlistNode(low <= UInt64(Int64.max) ? .integer(Int64(low)) : .unsignedInteger(low), mark: mark)
+                    return PlistNode(
+                        low <= UInt64(Int64.max) ? .integer(Int64(low)) : .unsignedInteger(low), mark: mark)
                 }
                 if high == UInt64.max && Int64(bitPattern: low) < 0 {
                     return PlistNode(.integer(Int64(bitPattern: low)), mark: mark)
@@ -190,7 +208,8 @@ struct BinaryPlistParser {
             }
         case 0x2:
             switch marker & 0x0F {
-            case 2: return PlistNode(.real(Double(Float(bitPattern: UInt32(try readUInt(at + 1, size: 4))))), mark: mark)
+            case 2:
+                return PlistNode(.real(Double(Float(bitPattern: UInt32(try readUInt(at + 1, size: 4))))), mark: mark)
             case 3: return PlistNode(.real(Double(bitPattern: try readUInt(at + 1, size: 8))), mark: mark)
             default: break
             }
@@ -229,7 +248,9 @@ struct BinaryPlistParser {
                 let keyIndex = try reference(at: payload + i * trailer.objectRefSize)
                 let keyAt = try offset(ofObject: keyIndex)
                 guard bytes[keyAt] >> 4 == 0x5 || bytes[keyAt] >> 4 == 0x6 else {
-                    throw BinaryPlistProblem(offset: keyAt, message: "dictionary key is not a string (marker 0x\(String(bytes[keyAt], radix: 16)))")
+                    throw BinaryPlistProblem(
+                        offset: keyAt,
+                        message: "dictionary key is not a string (marker 0x\(String(bytes[keyAt], radix: 16)))")
                 }
                 let key = try string(keyIndex, at: keyAt)
                 let valueIndex = try reference(at: valuesStart + i * trailer.objectRefSize)
@@ -241,7 +262,8 @@ struct BinaryPlistParser {
         default:
             break
         }
-        throw BinaryPlistProblem(offset: at, message: "unknown object marker 0x\(String(marker, radix: 16, uppercase: true))")
+        throw BinaryPlistProblem(
+            offset: at, message: "unknown object marker 0x\(String(marker, radix: 16, uppercase: true))")
     }
 
     /// Marks a container as being decoded; refuses cycles and excessive depth.
@@ -251,7 +273,8 @@ struct BinaryPlistParser {
             throw BinaryPlistProblem(offset: at, message: "object \(index) contains itself (reference cycle)")
         }
         if depth > limits.maxDepth {
-            throw BinaryPlistProblem(offset: at, message: "nesting deeper than \(limits.maxDepth) levels (PlistLimits.maxDepth)")
+            throw BinaryPlistProblem(
+                offset: at, message: "nesting deeper than \(limits.maxDepth) levels (PlistLimits.maxDepth)")
         }
         inProgress[index] = true
     }
@@ -272,7 +295,8 @@ struct BinaryPlistParser {
                     result = SmallString.make(base, from: payload, count: count, end: bytes.count)
                 } else {
                     let hash = StringInterner.hash(base, from: payload, count: count)
-                    result = WellKnownStrings.shared.string(base, from: payload, count: count, hash: hash)
+                    result =
+                        WellKnownStrings.shared.string(base, from: payload, count: count, hash: hash)
                         ?? String(decoding: slice, as: UTF8.self)
                 }
             } else {

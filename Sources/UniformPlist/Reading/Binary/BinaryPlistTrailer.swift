@@ -14,7 +14,9 @@ struct BinaryPlistTrailer {
     init(_ bytes: UnsafeBufferPointer<UInt8>) throws(BinaryPlistProblem) {
         let count = bytes.count
         guard count >= Self.headerSize + Self.size + 1 else {
-            throw BinaryPlistProblem(offset: count, message: "binary plist is truncated: \(count) bytes, too short for a header, one object and a trailer")
+            throw BinaryPlistProblem(
+                offset: count,
+                message: "binary plist is truncated: \(count) bytes, too short for a header, one object and a trailer")
         }
         let t = count - Self.size
         func uint64(_ at: Int) -> UInt64 {
@@ -26,24 +28,37 @@ struct BinaryPlistTrailer {
         objectRefSize = Int(bytes[t + 7])
         let objects = uint64(t + 8), top = uint64(t + 16), table = uint64(t + 24)
         guard (1...8).contains(offsetIntSize) else {
-            throw BinaryPlistProblem(offset: t + 6, message: "invalid offset size \(offsetIntSize) in the binary plist trailer (expected 1...8); the file is damaged or truncated")
+            throw BinaryPlistProblem(
+                offset: t + 6,
+                message:
+                    "invalid offset size \(offsetIntSize) in the binary plist trailer (expected 1...8); the file is damaged or truncated"
+            )
         }
         guard (1...8).contains(objectRefSize) else {
-            throw BinaryPlistProblem(offset: t + 7, message: "invalid object reference size \(objectRefSize) in the binary plist trailer (expected 1...8); the file is damaged or truncated")
+            throw BinaryPlistProblem(
+                offset: t + 7,
+                message:
+                    "invalid object reference size \(objectRefSize) in the binary plist trailer (expected 1...8); the file is damaged or truncated"
+            )
         }
         // Each object needs an offset-table entry, so the count is bounded by the file size;
         // this check comes before anything is allocated from it.
         guard objects >= 1, objects <= UInt64(count / offsetIntSize) else {
-            throw BinaryPlistProblem(offset: t + 8, message: "implausible object count \(objects) in the binary plist trailer for a \(count)-byte file")
+            throw BinaryPlistProblem(
+                offset: t + 8,
+                message: "implausible object count \(objects) in the binary plist trailer for a \(count)-byte file")
         }
         objectCount = Int(objects)
         guard top < objects else {
-            throw BinaryPlistProblem(offset: t + 16, message: "top object \(top) is out of range (the file has \(objects) objects)")
+            throw BinaryPlistProblem(
+                offset: t + 16, message: "top object \(top) is out of range (the file has \(objects) objects)")
         }
         topObject = Int(top)
         guard table >= UInt64(Self.headerSize), table <= UInt64(t),
-              UInt64(t) - table >= objects * UInt64(offsetIntSize) else {
-            throw BinaryPlistProblem(offset: t + 24, message: "offset table at \(table) does not fit between the header and the trailer")
+            UInt64(t) - table >= objects * UInt64(offsetIntSize)
+        else {
+            throw BinaryPlistProblem(
+                offset: t + 24, message: "offset table at \(table) does not fit between the header and the trailer")
         }
         offsetTableOffset = Int(table)
     }

@@ -26,17 +26,23 @@ struct OpenStepPlistParser {
     mutating func parseDocument() throws(PlistError) -> PlistNode {
         if ByteScanning.matches("\u{FEFF}", in: base, at: 0, end: end) { pos = 3 }
         try skipTrivia()
-        guard pos < end else { throw error("the file holds only whitespace and comments; expected a property list", at: pos) }
+        guard pos < end else {
+            throw error("the file holds only whitespace and comments; expected a property list", at: pos)
+        }
         let rootStart = pos
         let root: PlistNode
         if isStringStart(base[pos]) && looksLikeStringsFile() {
-            root = PlistNode(.dictionary(try parseEntries(depth: 1, closing: nil, openedAt: rootStart)), mark: lines.mark(at: rootStart))
+            root = PlistNode(
+                .dictionary(try parseEntries(depth: 1, closing: nil, openedAt: rootStart)),
+                mark: lines.mark(at: rootStart))
         } else {
             root = try parseValue(depth: 1)
         }
         try skipTrivia()
         if pos < end {
-            throw error("unexpected \(found()) after the end of the property list; a plist holds exactly one root value", at: pos)
+            throw error(
+                "unexpected \(found()) after the end of the property list; a plist holds exactly one root value",
+                at: pos)
         }
         return root
     }
@@ -65,7 +71,8 @@ struct OpenStepPlistParser {
             try checkDepth(depth, at: start)
             let mark = lines.mark(at: start)
             pos += 1
-            return PlistNode(.dictionary(try parseEntries(depth: depth, closing: UInt8(ascii: "}"), openedAt: start)), mark: mark)
+            return PlistNode(
+                .dictionary(try parseEntries(depth: depth, closing: UInt8(ascii: "}"), openedAt: start)), mark: mark)
         case UInt8(ascii: "("):
             try checkDepth(depth, at: start)
             let mark = lines.mark(at: start)
@@ -73,13 +80,26 @@ struct OpenStepPlistParser {
             var items: [PlistNode] = []
             while true {
                 try skipTrivia()
-                if pos < end && base[pos] == UInt8(ascii: ")") { pos += 1; break }
+                if pos < end && base[pos] == UInt8(ascii: ")") {
+                    pos += 1
+                    break
+                }
                 items.append(try parseValue(depth: depth + 1))
                 try skipTrivia()
-                guard pos < end else { throw error("end of file inside the array opened at \(lines.mark(at: start)); expected ',' or ')'", at: pos) }
-                if base[pos] == UInt8(ascii: ",") { pos += 1; continue }
-                if base[pos] == UInt8(ascii: ")") { pos += 1; break }
-                throw error("expected ',' or ')' in the array opened at \(lines.mark(at: start)), found \(found())", at: pos)
+                guard pos < end else {
+                    throw error(
+                        "end of file inside the array opened at \(lines.mark(at: start)); expected ',' or ')'", at: pos)
+                }
+                if base[pos] == UInt8(ascii: ",") {
+                    pos += 1
+                    continue
+                }
+                if base[pos] == UInt8(ascii: ")") {
+                    pos += 1
+                    break
+                }
+                throw error(
+                    "expected ',' or ')' in the array opened at \(lines.mark(at: start)), found \(found())", at: pos)
             }
             return PlistNode(.array(items), mark: mark)
         case UInt8(ascii: "<"):
@@ -94,14 +114,20 @@ struct OpenStepPlistParser {
     }
 
     /// `key = value;` pairs up to `closing` (or the end of file when `closing` is nil).
-    private mutating func parseEntries(depth: Int, closing: UInt8?, openedAt start: Int) throws(PlistError) -> PlistDictionary {
+    private mutating func parseEntries(
+        depth: Int, closing: UInt8?, openedAt start: Int
+    ) throws(PlistError) -> PlistDictionary {
         var entries: [PlistEntry] = []
         while true {
             try skipTrivia()
-            if let closing, pos < end, base[pos] == closing { pos += 1; break }
+            if let closing, pos < end, base[pos] == closing {
+                pos += 1
+                break
+            }
             if pos >= end {
                 if closing == nil { break }
-                throw error("end of file inside the dictionary opened at \(lines.mark(at: start)); expected '}'", at: pos)
+                throw error(
+                    "end of file inside the dictionary opened at \(lines.mark(at: start)); expected '}'", at: pos)
             }
             guard isStringStart(base[pos]) else {
                 throw error("expected a key (a quoted or bare string) or '}', found \(found())", at: pos)
@@ -119,7 +145,7 @@ struct OpenStepPlistParser {
             if pos < end && base[pos] == UInt8(ascii: ";") {
                 pos += 1
             } else if let closing, pos < end, base[pos] == closing {
-                continue  // a missing last ';' is tolerated
+                continue // a missing last ';' is tolerated
             } else if closing == nil && pos >= end {
                 continue
             } else {
@@ -140,8 +166,10 @@ struct OpenStepPlistParser {
     @inline(__always)
     private func isBareStringByte(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: ":"), UInt8(ascii: "."), UInt8(ascii: "-"):
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: ":"),
+            UInt8(ascii: "."), UInt8(ascii: "-"):
             return true
         default:
             return false
@@ -166,7 +194,8 @@ struct OpenStepPlistParser {
         while pos < end && base[pos] != quote && base[pos] != UInt8(ascii: "\\") { pos += 1 }
         if pos < end && base[pos] == quote {
             pos += 1
-            return String(decoding: UnsafeBufferPointer(start: base + contentStart, count: pos - 1 - contentStart), as: UTF8.self)
+            return String(
+                decoding: UnsafeBufferPointer(start: base + contentStart, count: pos - 1 - contentStart), as: UTF8.self)
         }
         var buffer = Array(UnsafeBufferPointer(start: base + contentStart, count: pos - contentStart))
         while pos < end {
@@ -211,13 +240,16 @@ struct OpenStepPlistParser {
                     pos += 1
                     digits += 1
                 }
-                guard digits > 0 else { throw error("\\U escape without hex digits; expected \\U followed by 4 hex digits", at: escapeStart) }
+                guard digits > 0 else {
+                    throw error("\\U escape without hex digits; expected \\U followed by 4 hex digits", at: escapeStart)
+                }
                 appendScalar(value, to: &buffer)
             default:
-                buffer.append(escaped)  // \" \\ \' and anything else: the character itself
+                buffer.append(escaped) // \" \\ \' and anything else: the character itself
             }
         }
-        throw error("unterminated quoted string; expected a closing \(quote == UInt8(ascii: "'") ? "'" : "\"")", at: start)
+        throw error(
+            "unterminated quoted string; expected a closing \(quote == UInt8(ascii: "'") ? "'" : "\"")", at: start)
     }
 
     private func appendScalar(_ value: UInt32, to buffer: inout [UInt8]) {
@@ -247,9 +279,16 @@ struct OpenStepPlistParser {
             }
             if ByteScanning.isWhitespace(byte) { continue }
             guard let digit = hexValue(byte) else {
-                throw error("invalid character \(ByteScanning.excerpt(base, at: pos - 1, end: end, limit: 1)) in <hex data>; expected hex digits", at: pos - 1)
+                throw error(
+                    "invalid character \(ByteScanning.excerpt(base, at: pos - 1, end: end, limit: 1)) in <hex data>; expected hex digits",
+                    at: pos - 1)
             }
-            if let h = high { output.append(h << 4 | digit); high = nil } else { high = digit }
+            if let h = high {
+                output.append(h << 4 | digit)
+                high = nil
+            } else {
+                high = digit
+            }
         }
         throw error("unterminated <hex data>; expected '>'", at: start)
     }
@@ -271,7 +310,9 @@ struct OpenStepPlistParser {
             } else if byte == UInt8(ascii: "/") && pos + 1 < end && base[pos + 1] == UInt8(ascii: "*") {
                 let start = pos
                 var stop = pos + 2
-                while stop + 1 < end && !(base[stop] == UInt8(ascii: "*") && base[stop + 1] == UInt8(ascii: "/")) { stop += 1 }
+                while stop + 1 < end && !(base[stop] == UInt8(ascii: "*") && base[stop + 1] == UInt8(ascii: "/")) {
+                    stop += 1
+                }
                 guard stop + 1 < end else { throw error("unterminated /* comment; expected */", at: start) }
                 addComment(from: start, textStart: start + 2, textEnd: stop)
                 pos = stop + 2

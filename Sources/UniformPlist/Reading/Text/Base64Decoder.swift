@@ -18,7 +18,10 @@ enum Base64Decoder {
         var padding = false
         for (offset, byte) in bytes.enumerated() {
             if ByteScanning.isWhitespace(byte) { continue }
-            if byte == UInt8(ascii: "=") { padding = true; continue }
+            if byte == UInt8(ascii: "=") {
+                padding = true
+                continue
+            }
             let value = table[Int(byte)]
             if value == 0xFF || padding { return .failure(Base64Error(offset: offset)) }
             accumulator = accumulator << 6 | UInt32(value)

@@ -41,7 +41,8 @@ struct ByteLiteral {
         if count <= 16 && at + 16 <= end {
             let raw = UnsafeRawPointer(base + at)
             let first = raw.loadUnaligned(as: UInt64.self) & headMask == head
-            return count <= 8 ? first : first && raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self) & tailMask == tail
+            return count <= 8
+                ? first : first && raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self) & tailMask == tail
         }
         // Near the end of the input (or a long literal): byte by byte.
         guard at + count <= end else { return false }

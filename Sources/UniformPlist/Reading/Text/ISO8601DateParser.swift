@@ -24,17 +24,24 @@ enum ISO8601DateParser {
             return true
         }
         var negativeYear = false
-        if i < n && text[i] == UInt8(ascii: "-") { negativeYear = true; i += 1 }
+        if i < n && text[i] == UInt8(ascii: "-") {
+            negativeYear = true
+            i += 1
+        }
         guard var year = number(4), expect(UInt8(ascii: "-")), let month = number(2), expect(UInt8(ascii: "-")),
-              let day = number(2) else { return nil }
+            let day = number(2)
+        else { return nil }
         if negativeYear { year = -year }
         var hour = 0, minute = 0, second = 0
         var fraction = 0.0
         var offsetSeconds = 0
         if i < n {
             guard expect(UInt8(ascii: "T")), let h = number(2), expect(UInt8(ascii: ":")), let m = number(2),
-                  expect(UInt8(ascii: ":")), let s = number(2) else { return nil }
-            hour = h; minute = m; second = s
+                expect(UInt8(ascii: ":")), let s = number(2)
+            else { return nil }
+            hour = h
+            minute = m
+            second = s
             if i < n && text[i] == UInt8(ascii: ".") {
                 i += 1
                 var scale = 0.1

@@ -39,7 +39,8 @@ struct LineIndex {
         let before = within >= 64 ? block.newlines : block.newlines & ~(UInt64.max << UInt64(within))
         let lastInBlock = index << 6 + 64 - before.leadingZeroBitCount
         let lineStart = before != 0 ? lastInBlock : block.lineStartBefore
-        return .text(line: 1 + block.linesBefore + before.nonzeroBitCount, column: offset - lineStart + 1, offset: offset)
+        return .text(
+            line: 1 + block.linesBefore + before.nonzeroBitCount, column: offset - lineStart + 1, offset: offset)
     }
 
     /// One pass, eight bytes per step without branches.
@@ -61,7 +62,8 @@ struct LineIndex {
                 } else {
                     for k in 0..<(count - start) where base[start + k] == 0x0A { bits |= 1 << UInt64(k) }
                 }
-                (buffer.baseAddress! + index).initialize(to: Block(newlines: bits, linesBefore: linesBefore, lineStartBefore: lineStartBefore))
+                (buffer.baseAddress! + index).initialize(
+                    to: Block(newlines: bits, linesBefore: linesBefore, lineStartBefore: lineStartBefore))
                 linesBefore += bits.nonzeroBitCount
                 if bits != 0 { lineStartBefore = start + 64 - bits.leadingZeroBitCount }
             }

@@ -13,13 +13,16 @@ enum SmallString {
     /// flag values (checked once per process).
     static let layoutMatches: Bool = {
         guard MemoryLayout<String>.size == 16, 1.littleEndian == 1 else { return false }
-        let samples = ["", "a", "abcdefg", "abcdefgh", "abcdefghi", "abcdefghijklmno", "é", "aé", "πρόσω", "日本語", "テキスト"]
+        let samples = [
+            "", "a", "abcdefg", "abcdefgh", "abcdefghi", "abcdefghijklmno", "é", "aé", "πρόσω", "日本語", "テキスト",
+        ]
         return samples.allSatisfy { sample in
             let bytes = Array(sample.utf8) + [UInt8](repeating: 0x3C, count: 8)
             return bytes.withUnsafeBufferPointer { buffer in
                 let built = assemble(buffer.baseAddress!, from: 0, count: sample.utf8.count)
                 let decoded = String(decoding: buffer[0..<sample.utf8.count], as: UTF8.self)
-                return unsafeBitCast(built, to: (UInt64, UInt64).self) == unsafeBitCast(decoded, to: (UInt64, UInt64).self)
+                return unsafeBitCast(built, to: (UInt64, UInt64).self)
+                    == unsafeBitCast(decoded, to: (UInt64, UInt64).self)
                     && built == sample
             }
         }
@@ -30,8 +33,10 @@ enum SmallString {
     /// `assembling: false` takes the standard library's way (what a layout mismatch does); the
     /// tests compare both ways.
     @inline(__always)
-    static func make(_ base: UnsafePointer<UInt8>, from start: Int, count: Int, end: Int,
-                     assembling: Bool = layoutMatches) -> String {
+    static func make(
+        _ base: UnsafePointer<UInt8>, from start: Int, count: Int, end: Int,
+        assembling: Bool = layoutMatches
+    ) -> String {
         if count >= 8 || start + 8 <= end, assembling {
             return assemble(base, from: start, count: count)
         }
@@ -46,7 +51,9 @@ enum SmallString {
         if count >= 8 {
             low = raw.loadUnaligned(as: UInt64.self)
             // The word ending at the last byte, shifted so that byte 8 comes first.
-            high = count == 8 ? 0 : raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) >> UInt64(8 * (16 - count))
+            high =
+                count == 8
+                ? 0 : raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) >> UInt64(8 * (16 - count))
         } else {
             low = count == 0 ? 0 : raw.loadUnaligned(as: UInt64.self) & (UInt64.max >> UInt64(64 - 8 * count))
             high = 0

@@ -47,11 +47,16 @@ struct StringInterner {
         let a = UnsafeRawPointer(a), b = UnsafeRawPointer(b)
         var i = 0
         while i < count - 8 {
-            if a.loadUnaligned(fromByteOffset: i, as: UInt64.self) != b.loadUnaligned(fromByteOffset: i, as: UInt64.self) { return false }
+            if a.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                != b.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            {
+                return false
+            }
             i += 8
         }
         // The last word overlaps the previous one when `count` is not a multiple of 8.
-        return a.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        return a.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            == b.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
     }
 
     @inline(__always)
@@ -66,7 +71,8 @@ struct StringInterner {
         if index >= 0 && counts[index] == count && Self.equal(base + offsets[index], base + start, count: count) {
             return strings[index]
         }
-        let string = known.string(base, from: start, count: count, hash: hash)
+        let string =
+            known.string(base, from: start, count: count, hash: hash)
             ?? String(decoding: UnsafeBufferPointer(start: base + start, count: count), as: UTF8.self)
         if strings.count < Int(Int32.max) {
             table[slot] = Int32(strings.count)

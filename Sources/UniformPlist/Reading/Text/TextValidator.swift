@@ -26,7 +26,8 @@ enum TextValidator {
             while i + 32 <= count {
                 let raw = UnsafeRawPointer(base + i)
                 let w0 = raw.loadUnaligned(as: UInt64.self), w1 = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-                let w2 = raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self), w3 = raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
+                let w2 = raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self),
+                    w3 = raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
                 if suspicious(w0) | suspicious(w1) | suspicious(w2) | suspicious(w3) != 0 { break }
                 i += 32
             }
@@ -38,7 +39,11 @@ enum TextValidator {
             let byte = base[i]
             if byte < 0x80 {
                 if byte == 0 {
-                    return Problem(offset: i, message: "NUL byte in a text property list; the file is probably binary or UTF-16 without a byte-order mark")
+                    return Problem(
+                        offset: i,
+                        message:
+                            "NUL byte in a text property list; the file is probably binary or UTF-16 without a byte-order mark"
+                    )
                 }
                 i += 1
                 continue
@@ -46,14 +51,23 @@ enum TextValidator {
             let length: Int
             var scalar: UInt32
             switch byte {
-            case 0xC2...0xDF: length = 2; scalar = UInt32(byte & 0x1F)
-            case 0xE0...0xEF: length = 3; scalar = UInt32(byte & 0x0F)
-            case 0xF0...0xF4: length = 4; scalar = UInt32(byte & 0x07)
+            case 0xC2...0xDF:
+                length = 2
+                scalar = UInt32(byte & 0x1F)
+            case 0xE0...0xEF:
+                length = 3
+                scalar = UInt32(byte & 0x0F)
+            case 0xF0...0xF4:
+                length = 4
+                scalar = UInt32(byte & 0x07)
             default:
-                return Problem(offset: i, message: "invalid UTF-8 byte 0x\(String(byte, radix: 16, uppercase: true)); save the file as UTF-8")
+                return Problem(
+                    offset: i,
+                    message: "invalid UTF-8 byte 0x\(String(byte, radix: 16, uppercase: true)); save the file as UTF-8")
             }
             guard i + length <= count else {
-                return Problem(offset: i, message: "truncated UTF-8 sequence at the end of the file; save the file as UTF-8")
+                return Problem(
+                    offset: i, message: "truncated UTF-8 sequence at the end of the file; save the file as UTF-8")
             }
             for k in 1..<length {
                 let continuation = base[i + k]
@@ -64,7 +78,8 @@ enum TextValidator {
             }
             let tooSmall = (length == 3 && scalar < 0x800) || (length == 4 && scalar < 0x10000)
             if tooSmall || scalar > 0x10FFFF || (0xD800...0xDFFF).contains(scalar) {
-                return Problem(offset: i, message: "invalid UTF-8 sequence (overlong or surrogate); save the file as UTF-8")
+                return Problem(
+                    offset: i, message: "invalid UTF-8 sequence (overlong or surrogate); save the file as UTF-8")
             }
             i += length
         }

@@ -31,7 +31,8 @@ struct WellKnownStrings: Sendable {
         var slots = [Int16](repeating: -1, count: size)
         bytes.withUnsafeBufferPointer { buffer in
             for (index, string) in list.enumerated() where string.utf8.count >= 16 {
-                var slot = StringInterner.hash(buffer.baseAddress!, from: starts[index], count: string.utf8.count) & (size - 1)
+                var slot =
+                    StringInterner.hash(buffer.baseAddress!, from: starts[index], count: string.utf8.count) & (size - 1)
                 while slots[slot] >= 0 { slot = (slot + 1) & (size - 1) }
                 slots[slot] = Int16(index)
             }
@@ -52,7 +53,11 @@ struct WellKnownStrings: Sendable {
             if index < 0 { return nil }
             let known = starts[index]
             let length = (index + 1 < starts.count ? starts[index + 1] : bytes.count) - known
-            if length == count && bytes.withUnsafeBufferPointer({ StringInterner.equal($0.baseAddress! + known, base + start, count: count) }) {
+            if length == count
+                && bytes.withUnsafeBufferPointer({
+                    StringInterner.equal($0.baseAddress! + known, base + start, count: count)
+                })
+            {
                 return strings[index]
             }
             slot = (slot + 1) & mask

@@ -44,7 +44,9 @@ struct XMLPlistParser {
     mutating func parseDocument() throws(PlistError) -> PlistNode {
         if ByteScanning.matches("\u{FEFF}", in: base, at: 0, end: end) { pos = 3 }
         try skipProlog()
-        guard pos < end else { throw error("the file has an XML header but no property list; expected <plist>", at: pos) }
+        guard pos < end else {
+            throw error("the file has an XML header but no property list; expected <plist>", at: pos)
+        }
         let root: PlistNode
         if let tag = peekOpenTag(), tag.element == .plist {
             let plistStart = pos
@@ -52,7 +54,8 @@ struct XMLPlistParser {
             if open.selfClosing { throw error("empty <plist/>; expected a value inside <plist>", at: plistStart) }
             try skipMisc()
             if ByteScanning.matches("</", in: base, at: pos, end: end) {
-                throw error("empty <plist>; expected one of \(XMLElementName.valueElementList), found \(found())", at: pos)
+                throw error(
+                    "empty <plist>; expected one of \(XMLElementName.valueElementList), found \(found())", at: pos)
             }
             root = try parseValue(depth: 1)
             try skipMisc()
@@ -88,7 +91,9 @@ struct XMLPlistParser {
             } else if ByteScanning.matches("<?", in: base, at: pos, end: end) {
                 try skipProcessingInstruction()
             } else if pos < end {
-                throw error("unexpected \(found()) after the end of the property list; a plist holds exactly one root value", at: pos)
+                throw error(
+                    "unexpected \(found()) after the end of the property list; a plist holds exactly one root value",
+                    at: pos)
             } else {
                 return
             }
@@ -97,7 +102,9 @@ struct XMLPlistParser {
 
     private mutating func skipProcessingInstruction() throws(PlistError) {
         let start = pos
-        guard let close = find("?>", from: pos + 2) else { throw error("unterminated <? ... ?> declaration", at: start) }
+        guard let close = find("?>", from: pos + 2) else {
+            throw error("unterminated <? ... ?> declaration", at: start)
+        }
         advance(to: close + 2)
     }
 
@@ -116,10 +123,13 @@ struct XMLPlistParser {
                 quote = byte
             } else if byte == UInt8(ascii: "[") {
                 if let subsetEnd = ByteScanning.find(UInt8(ascii: "]"), in: base, from: pos, end: end),
-                   find("<!ENTITY", from: pos, before: subsetEnd) == nil {
+                    find("<!ENTITY", from: pos, before: subsetEnd) == nil
+                {
                     pos = subsetEnd
                 } else {
-                    throw error("DOCTYPE with an internal subset declaring entities is not allowed in a property list (entity expansion is refused); remove the [ ... ] part", at: start)
+                    throw error(
+                        "DOCTYPE with an internal subset declaring entities is not allowed in a property list (entity expansion is refused); remove the [ ... ] part",
+                        at: start)
                 }
             } else if byte == UInt8(ascii: ">") {
                 pos += 1
@@ -144,10 +154,13 @@ struct XMLPlistParser {
         let tag = try readOpenTag()
         objectCount += 1
         if objectCount > limits.maxObjects {
-            throw error("more than \(limits.maxObjects) objects (PlistLimits.maxObjects); the file is not a plausible manifest", at: start)
+            throw error(
+                "more than \(limits.maxObjects) objects (PlistLimits.maxObjects); the file is not a plausible manifest",
+                at: start)
         }
         guard let element = tag.element else {
-            let name = String(decoding: UnsafeBufferPointer(start: base + tag.nameStart, count: tag.nameCount), as: UTF8.self)
+            let name = String(
+                decoding: UnsafeBufferPointer(start: base + tag.nameStart, count: tag.nameCount), as: UTF8.self)
             throw error("unknown element <\(name)>; expected one of \(XMLElementName.valueElementList)", at: start)
         }
         switch element {
@@ -175,12 +188,16 @@ struct XMLPlistParser {
         case .integer:
             let text = try readRawText(.integer, tag: tag, openedAt: start)
             guard let value = text.withBytes({ IntegerText.parse($0) }) else {
-                throw error("invalid <integer> '\(text.withBytes { String(decoding: $0, as: UTF8.self) })'; expected a decimal (or 0x hex) number in the 64-bit range", at: start)
+                throw error(
+                    "invalid <integer> '\(text.withBytes { String(decoding: $0, as: UTF8.self) })'; expected a decimal (or 0x hex) number in the 64-bit range",
+                    at: start)
             }
             return PlistNode(value, mark: mark)
         case .real:
             let text = try readRawText(.real, tag: tag, openedAt: start)
-            let trimmed = text.withBytes { $0.isEmpty ? "" : ByteScanning.trimmedString($0.baseAddress!, from: 0, to: $0.count) }
+            let trimmed = text.withBytes {
+                $0.isEmpty ? "" : ByteScanning.trimmedString($0.baseAddress!, from: 0, to: $0.count)
+            }
             guard let value = Self.parseReal(trimmed) else {
                 throw error("invalid <real> '\(trimmed)'; expected a number such as 1.5, -2e10, nan or inf", at: start)
             }
@@ -194,7 +211,9 @@ struct XMLPlistParser {
         case .date:
             let text = try readRawText(.date, tag: tag, openedAt: start)
             guard let date = text.withBytes({ ISO8601DateParser.parse(Self.trimmed($0)) }) else {
-                throw error("invalid <date> '\(text.withBytes { String(decoding: $0, as: UTF8.self) })'; expected ISO 8601 such as 2024-01-02T03:04:05Z", at: start)
+                throw error(
+                    "invalid <date> '\(text.withBytes { String(decoding: $0, as: UTF8.self) })'; expected ISO 8601 such as 2024-01-02T03:04:05Z",
+                    at: start)
             }
             return PlistNode(.date(date), mark: mark)
         case .data:
@@ -204,7 +223,9 @@ struct XMLPlistParser {
                 return PlistNode(.data(bytes), mark: mark)
             case .failure(let failure):
                 let offset = text.direct?.baseAddress.map { base.distance(to: $0) } ?? start
-                throw error("invalid base64 in <data>; only A-Z a-z 0-9 + / = and whitespace are allowed", at: offset + failure.offset)
+                throw error(
+                    "invalid base64 in <data>; only A-Z a-z 0-9 + / = and whitespace are allowed",
+                    at: offset + failure.offset)
             }
         case .key:
             throw error("<key> outside a <dict>; expected one of \(XMLElementName.valueElementList)", at: start)
@@ -225,17 +246,23 @@ struct XMLPlistParser {
             if try skipStrayText() { continue }
             let keyStart = pos
             guard pos < end, base[pos] == UInt8(ascii: "<") else {
-                throw error("end of file inside the <dict> opened at \(markForMessage(at: start)); expected <key> or </dict>", at: pos)
+                throw error(
+                    "end of file inside the <dict> opened at \(markForMessage(at: start)); expected <key> or </dict>",
+                    at: pos)
             }
             let keyMark = markHere()
             let tag = try readOpenTag()
             guard tag.element == .key else {
-                throw error("expected <key> or </dict> in the <dict> opened at \(markForMessage(at: start)), found \(found(at: keyStart))", at: keyStart)
+                throw error(
+                    "expected <key> or </dict> in the <dict> opened at \(markForMessage(at: start)), found \(found(at: keyStart))",
+                    at: keyStart)
             }
             let key = try readText(.key, tag: tag, openedAt: keyStart)
             try skipMisc()
             if ByteScanning.matches("</", in: base, at: pos, end: end) || pos >= end {
-                throw error("key '\(key)' has no value; expected one of \(XMLElementName.valueElementList), found \(found())", at: pos)
+                throw error(
+                    "key '\(key)' has no value; expected one of \(XMLElementName.valueElementList), found \(found())",
+                    at: pos)
             }
             let value = try parseValue(depth: depth + 1)
             entryStack.push(PlistEntry(key: key, keyMark: keyMark, value: value))
@@ -244,7 +271,9 @@ struct XMLPlistParser {
 
     private func checkDepth(_ depth: Int, at offset: Int) throws(PlistError) {
         if depth > limits.maxDepth {
-            throw error("nesting deeper than \(limits.maxDepth) levels (PlistLimits.maxDepth); the file is not a plausible manifest", at: offset)
+            throw error(
+                "nesting deeper than \(limits.maxDepth) levels (PlistLimits.maxDepth); the file is not a plausible manifest",
+                at: offset)
         }
     }
 
@@ -299,8 +328,9 @@ struct XMLPlistParser {
                 let selfClosing = base[pos - 1] == UInt8(ascii: "/")
                 pos += 1
                 countLines(from: start)
-                return OpenTag(element: XMLElementName(base, start: nameStart, count: nameCount),
-                               nameStart: nameStart, nameCount: nameCount, selfClosing: selfClosing)
+                return OpenTag(
+                    element: XMLElementName(base, start: nameStart, count: nameCount),
+                    nameStart: nameStart, nameCount: nameCount, selfClosing: selfClosing)
             } else if byte == UInt8(ascii: "<") {
                 break
             }
@@ -315,11 +345,15 @@ struct XMLPlistParser {
     @inline(__always)
     private mutating func readCommonOpenTag() -> OpenTag? {
         guard pos + 16 <= end else { return nil }
-        @inline(__always) func tag(_ literal: StaticString, _ element: XMLElementName, selfClosing: Bool = false) -> OpenTag? {
+        @inline(__always) func tag(
+            _ literal: StaticString, _ element: XMLElementName, selfClosing: Bool = false
+        ) -> OpenTag? {
             guard ByteLiteral(literal).matches(in: base, at: pos, end: end) else { return nil }
             let count = literal.utf8CodeUnitCount
             pos += count
-            return OpenTag(element: element, nameStart: pos - count + 1, nameCount: count - (selfClosing ? 3 : 2), selfClosing: selfClosing)
+            return OpenTag(
+                element: element, nameStart: pos - count + 1, nameCount: count - (selfClosing ? 3 : 2),
+                selfClosing: selfClosing)
         }
         switch base[pos + 1] {
         case UInt8(ascii: "k"): return tag("<key>", .key)
@@ -350,9 +384,13 @@ struct XMLPlistParser {
         let start = pos
         guard ByteScanning.matches("</", in: base, at: pos, end: end) else {
             if pos >= end {
-                throw error("end of file inside <\(element.name)> opened at \(markForMessage(at: open)); expected </\(element.name)>", at: pos)
+                throw error(
+                    "end of file inside <\(element.name)> opened at \(markForMessage(at: open)); expected </\(element.name)>",
+                    at: pos)
             }
-            throw error("expected </\(element.name)> to close <\(element.name)> at \(markForMessage(at: open)), found \(found())", at: pos)
+            throw error(
+                "expected </\(element.name)> to close <\(element.name)> at \(markForMessage(at: open)), found \(found())",
+                at: pos)
         }
         pos += 2
         let nameStart = pos
@@ -367,7 +405,9 @@ struct XMLPlistParser {
         countLines(from: start)
         guard XMLElementName(base, start: nameStart, count: nameCount) == element else {
             let name = String(decoding: UnsafeBufferPointer(start: base + nameStart, count: nameCount), as: UTF8.self)
-            throw error("mismatched closing tag: expected </\(element.name)> to close <\(element.name)> at \(markForMessage(at: open)), found </\(name)>", at: start)
+            throw error(
+                "mismatched closing tag: expected </\(element.name)> to close <\(element.name)> at \(markForMessage(at: open)), found </\(name)>",
+                at: start)
         }
     }
 
@@ -385,14 +425,19 @@ struct XMLPlistParser {
         }
     }
 
-    private mutating func readRawText(_ element: XMLElementName, tag: OpenTag, openedAt open: Int) throws(PlistError) -> RawText {
+    private mutating func readRawText(
+        _ element: XMLElementName, tag: OpenTag, openedAt open: Int
+    ) throws(PlistError) -> RawText {
         if tag.selfClosing { return RawText(direct: UnsafeBufferPointer(start: base + pos, count: 0)) }
         let start = pos
         guard let lt = ByteScanning.find(UInt8(ascii: "<"), in: base, from: pos, end: end) else {
-            throw error("end of file inside <\(element.name)> opened at \(markForMessage(at: open)); expected </\(element.name)>", at: end)
+            throw error(
+                "end of file inside <\(element.name)> opened at \(markForMessage(at: open)); expected </\(element.name)>",
+                at: end)
         }
         if ByteScanning.find(UInt8(ascii: "&"), in: base, from: start, end: lt) == nil,
-           ByteScanning.matches("</", in: base, at: lt, end: end) {
+            ByteScanning.matches("</", in: base, at: lt, end: end)
+        {
             advance(to: lt)
             try expectClose(element, openedAt: open)
             return RawText(direct: UnsafeBufferPointer(start: base + start, count: lt - start))
@@ -404,7 +449,9 @@ struct XMLPlistParser {
     /// The decoded text of a `<string>` or `<key>`: entities, character references and CDATA
     /// are resolved; comments inside are collected.
     @inline(__always)
-    private mutating func readText(_ element: XMLElementName, tag: OpenTag, openedAt open: Int) throws(PlistError) -> String {
+    private mutating func readText(
+        _ element: XMLElementName, tag: OpenTag, openedAt open: Int
+    ) throws(PlistError) -> String {
         if tag.selfClosing { return "" }
         // Fast path: plain text straight up to the closing tag.
         let stop = Self.findTextEnd(in: base, from: pos, end: end)
@@ -424,7 +471,9 @@ struct XMLPlistParser {
         var slow = false
         while true {
             guard let lt = ByteScanning.find(UInt8(ascii: "<"), in: base, from: pos, end: end) else {
-                throw error("end of file inside <\(element.name)> opened at \(markForMessage(at: open)); expected </\(element.name)>", at: end)
+                throw error(
+                    "end of file inside <\(element.name)> opened at \(markForMessage(at: open)); expected </\(element.name)>",
+                    at: end)
             }
             let hasEntity = ByteScanning.find(UInt8(ascii: "&"), in: base, from: pos, end: lt) != nil
             let isClose = ByteScanning.matches("</", in: base, at: lt, end: end)
@@ -445,18 +494,24 @@ struct XMLPlistParser {
                 try expectClose(element, openedAt: open)
                 return String(decoding: buffer, as: UTF8.self)
             } else if ByteScanning.matches("<![CDATA[", in: base, at: pos, end: end) {
-                guard let close = find("]]>", from: pos + 9) else { throw error("unterminated <![CDATA[ section", at: pos) }
+                guard let close = find("]]>", from: pos + 9) else {
+                    throw error("unterminated <![CDATA[ section", at: pos)
+                }
                 buffer.append(contentsOf: UnsafeBufferPointer(start: base + pos + 9, count: close - pos - 9))
                 advance(to: close + 3)
             } else if ByteScanning.matches("<!--", in: base, at: pos, end: end) {
                 try readComment()
             } else {
-                throw error("unexpected \(found()) inside <\(element.name)> opened at \(markForMessage(at: open)); text elements cannot contain other elements (escape '<' as &lt;)", at: pos)
+                throw error(
+                    "unexpected \(found()) inside <\(element.name)> opened at \(markForMessage(at: open)); text elements cannot contain other elements (escape '<' as &lt;)",
+                    at: pos)
             }
         }
     }
 
-    private mutating func appendDecodingEntities(from start: Int, to stop: Int, into buffer: inout [UInt8]) throws(PlistError) {
+    private mutating func appendDecodingEntities(
+        from start: Int, to stop: Int, into buffer: inout [UInt8]
+    ) throws(PlistError) {
         var i = start
         while i < stop {
             let byte = base[i]
@@ -483,12 +538,15 @@ struct XMLPlistParser {
             } else if name.count >= 2, name[0] == UInt8(ascii: "#") {
                 let isHex = name[1] | 0x20 == UInt8(ascii: "x")
                 let digits = String(decoding: UnsafeBufferPointer(rebasing: name[(isHex ? 2 : 1)...]), as: UTF8.self)
-                guard let value = UInt32(digits, radix: isHex ? 16 : 10), value != 0, let scalar = Unicode.Scalar(value) else {
+                guard let value = UInt32(digits, radix: isHex ? 16 : 10), value != 0, let scalar = Unicode.Scalar(value)
+                else {
                     throw error("invalid character reference &\(String(decoding: name, as: UTF8.self));", at: i)
                 }
                 UTF8.encode(scalar) { buffer.append($0) }
             } else {
-                throw error("unknown entity &\(String(decoding: name, as: UTF8.self)); — only &lt; &gt; &amp; &quot; &apos; and &#...; are allowed in a plist", at: i)
+                throw error(
+                    "unknown entity &\(String(decoding: name, as: UTF8.self)); — only &lt; &gt; &amp; &quot; &apos; and &#...; are allowed in a plist",
+                    at: i)
             }
             i = semicolon + 1
         }
@@ -505,7 +563,8 @@ struct XMLPlistParser {
         while i + 8 <= end {
             let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
             let newlines = ByteScanning.bytes(of: word, equalTo: 0x0A)
-            let whitespace = ByteScanning.bytes(of: word, equalTo: 0x20) | newlines
+            let whitespace =
+                ByteScanning.bytes(of: word, equalTo: 0x20) | newlines
                 | ByteScanning.bytes(of: word, equalTo: 0x09) | ByteScanning.bytes(of: word, equalTo: 0x0D)
             let other = ~whitespace & 0x8080_8080_8080_8080
             // The newlines before the first other byte (all of them when there is none).
@@ -560,8 +619,11 @@ struct XMLPlistParser {
 
     private mutating func readComment() throws(PlistError) {
         let start = pos
-        guard let close = find("-->", from: pos + 4) else { throw error("unterminated comment; expected '-->'", at: start) }
-        comments.append(PlistComment(text: ByteScanning.trimmedString(base, from: start + 4, to: close), mark: markHere()))
+        guard let close = find("-->", from: pos + 4) else {
+            throw error("unterminated comment; expected '-->'", at: start)
+        }
+        comments.append(
+            PlistComment(text: ByteScanning.trimmedString(base, from: start + 4, to: close), mark: markHere()))
         advance(to: close + 3)
     }
 
@@ -584,7 +646,8 @@ struct XMLPlistParser {
     private mutating func countLines(from start: Int) {
         var i = start
         while i + 8 <= pos {
-            let newlines = ByteScanning.bytes(of: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self), equalTo: 0x0A)
+            let newlines = ByteScanning.bytes(
+                of: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self), equalTo: 0x0A)
             if newlines != 0 { pass(newlines: newlines, inWordAt: i) }
             i += 8
         }
@@ -627,7 +690,9 @@ struct XMLPlistParser {
         var i = from
         while i + 8 <= end {
             let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-            let hits = ByteScanning.bytes(of: word, equalTo: UInt8(ascii: "<")) | ByteScanning.bytes(of: word, equalTo: UInt8(ascii: "&"))
+            let hits =
+                ByteScanning.bytes(of: word, equalTo: UInt8(ascii: "<"))
+                | ByteScanning.bytes(of: word, equalTo: UInt8(ascii: "&"))
                 | ByteScanning.bytes(of: word, equalTo: 0x0A)
             if hits != 0 { return i + hits.trailingZeroBitCount / 8 }
             i += 8

@@ -1,4 +1,5 @@
 import UniformCore
+
 /// Everything one `uniform check` run produced, as handed to the reporters.
 public struct CheckRun: Sendable {
     /// Already in report order (`Finding.reportOrder`); reporters keep the order they get.
@@ -19,7 +20,9 @@ public struct CheckRun: Sendable {
     /// `--strict`: warnings fail the run, so JUnit and TAP count them as failures too.
     public var strict = false
 
-    public init(findings: [Finding], manifests: [String], rules: [RuleInfo], toolVersion: String, baseDirectory: String? = nil) {
+    public init(
+        findings: [Finding], manifests: [String], rules: [RuleInfo], toolVersion: String, baseDirectory: String? = nil
+    ) {
         self.findings = findings
         self.manifests = manifests
         self.rules = rules

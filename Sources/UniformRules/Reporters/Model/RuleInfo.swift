@@ -1,4 +1,5 @@
 import UniformCore
+
 /// What a reporter needs to know about one rule, whether or not it fired.
 ///
 /// Reporters list every rule that ran (JUnit gives each a suite, SARIF a descriptor), so
@@ -13,7 +14,9 @@ public struct RuleInfo: Hashable, Sendable {
     /// Documentation for the rule, linked from SARIF viewers.
     public var helpURI: String?
 
-    public init(id: String, severity: Severity, description: String, definedAt: SourceLocation? = nil, helpURI: String? = nil) {
+    public init(
+        id: String, severity: Severity, description: String, definedAt: SourceLocation? = nil, helpURI: String? = nil
+    ) {
         self.id = id
         self.severity = severity
         self.description = description

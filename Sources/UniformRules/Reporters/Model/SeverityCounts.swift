@@ -1,4 +1,5 @@
 import UniformCore
+
 /// How many findings of each severity a run produced: the summary every format prints.
 public struct SeverityCounts: Hashable, Sendable {
     public var errors = 0

@@ -1,4 +1,5 @@
 import UniformCore
+
 /// ANSI colours for the text reporters. Only the caller decides whether to use them
 /// (`TextReporter.shouldColor`), so reporters stay pure and testable.
 enum ANSIStyle: String {

@@ -15,7 +15,8 @@ struct GitHubCommand {
     }
 
     static func escapeData(_ s: String) -> String {
-        ReportText.visible(s.replacingAll("%", with: "%25").replacingAll("\r", with: "%0D").replacingAll("\n", with: "%0A"))
+        ReportText.visible(
+            s.replacingAll("%", with: "%25").replacingAll("\r", with: "%0D").replacingAll("\n", with: "%0A"))
     }
 
     static func escapeProperty(_ s: String) -> String {

@@ -1,4 +1,5 @@
 import UniformCore
+
 /// Helpers for TAP 13 output.
 enum TAPText {
     /// A test-line description: one line, and `#` escaped because it starts a directive.

@@ -10,7 +10,8 @@ public struct CoverageReport: Hashable, Sendable {
     /// The shape `LuaState.coverage()` returns: lines run per file, and lines that could run
     /// per file. Files only in `covered` are ignored (they are not rule files under test).
     public init(covered: [String: Set<Int>], coverable: [String: Set<Int>]) {
-        self.init(files: coverable.map { FileCoverage(file: $0.key, covered: covered[$0.key] ?? [], coverable: $0.value) })
+        self.init(
+            files: coverable.map { FileCoverage(file: $0.key, covered: covered[$0.key] ?? [], coverable: $0.value) })
     }
 
     public var hitCount: Int { files.reduce(0) { $0 + $1.hitCount } }

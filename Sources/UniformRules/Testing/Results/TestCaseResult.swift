@@ -1,4 +1,5 @@
 import UniformCore
+
 /// The outcome of one `it` block of a Lua policy test suite.
 public struct TestCaseResult: Hashable, Sendable {
     public enum Status: Hashable, Sendable {

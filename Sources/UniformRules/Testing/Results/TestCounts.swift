@@ -13,7 +13,9 @@ public struct TestCounts: Hashable, Sendable {
             switch result.status {
             case .passed: passed += 1
             case .failed: failed += 1
-            case .errored: failed += 1; errored += 1
+            case .errored:
+                failed += 1
+                errored += 1
             case .skipped: skipped += 1
             }
         }

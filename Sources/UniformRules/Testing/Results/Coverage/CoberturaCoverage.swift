@@ -9,23 +9,37 @@ public struct CoberturaCoverage: CoverageFormat {
     public init() {}
 
     public func render(_ coverage: CoverageReport, directory: String, toolVersion: String) -> String {
-        func rate(_ hit: Int, _ total: Int) -> String { String(format: "%.4f", total == 0 ? 1 : Double(hit) / Double(total)) }
+        func rate(_ hit: Int, _ total: Int) -> String {
+            String(format: "%.4f", total == 0 ? 1 : Double(hit) / Double(total))
+        }
         var xml = XMLWriter()
-        xml.start("coverage", [
-            ("line-rate", rate(coverage.hitCount, coverage.coverableCount)), ("branch-rate", "0"),
-            ("lines-covered", String(coverage.hitCount)), ("lines-valid", String(coverage.coverableCount)),
-            ("branches-covered", "0"), ("branches-valid", "0"), ("complexity", "0"),
-            ("version", "uniform \(toolVersion)"), ("timestamp", String(Int(Date().timeIntervalSince1970))),
-        ])
+        xml.start(
+            "coverage",
+            [
+                ("line-rate", rate(coverage.hitCount, coverage.coverableCount)), ("branch-rate", "0"),
+                ("lines-covered", String(coverage.hitCount)), ("lines-valid", String(coverage.coverableCount)),
+                ("branches-covered", "0"), ("branches-valid", "0"), ("complexity", "0"),
+                ("version", "uniform \(toolVersion)"), ("timestamp", String(Int(Date().timeIntervalSince1970))),
+            ])
         xml.start("sources")
         xml.element("source", text: directory)
         xml.end()
         xml.start("packages")
-        xml.start("package", [("name", "rules"), ("line-rate", rate(coverage.hitCount, coverage.coverableCount)), ("branch-rate", "0"), ("complexity", "0")])
+        xml.start(
+            "package",
+            [
+                ("name", "rules"), ("line-rate", rate(coverage.hitCount, coverage.coverableCount)),
+                ("branch-rate", "0"), ("complexity", "0"),
+            ])
         xml.start("classes")
         for file in coverage.files {
-            xml.start("class", [("name", file.file), ("filename", file.file), ("line-rate", rate(file.hitCount, file.coverable.count)),
-                                ("branch-rate", "0"), ("complexity", "0")])
+            xml.start(
+                "class",
+                [
+                    ("name", file.file), ("filename", file.file),
+                    ("line-rate", rate(file.hitCount, file.coverable.count)),
+                    ("branch-rate", "0"), ("complexity", "0"),
+                ])
             xml.element("methods")
             xml.start("lines")
             for line in file.coverable.sorted() {

@@ -7,7 +7,10 @@ struct CoverageTable {
     var rendered: String {
         var rows: [[String]] = [["File", "Lines", "Hit", "Cover", "Missing"]]
         for file in report.files {
-            rows.append([file.file, String(file.coverable.count), String(file.hitCount), Self.percent(file.percent), file.uncoveredRanges])
+            rows.append([
+                file.file, String(file.coverable.count), String(file.hitCount), Self.percent(file.percent),
+                file.uncoveredRanges,
+            ])
         }
         rows.append(["Total", String(report.coverableCount), String(report.hitCount), Self.percent(report.percent), ""])
 
@@ -15,7 +18,9 @@ struct CoverageTable {
         var out = "Coverage:\n"
         for row in rows {
             var line = row[0].padding(toLength: widths[0], withPad: " ", startingAt: 0)
-            for column in 1..<4 { line += "  " + String(repeating: " ", count: widths[column] - row[column].count) + row[column] }
+            for column in 1..<4 {
+                line += "  " + String(repeating: " ", count: widths[column] - row[column].count) + row[column]
+            }
             if !row[4].isEmpty { line += "  " + row[4] }
             out += line + "\n"
         }

@@ -1,4 +1,5 @@
 import UniformCore
+
 /// Machine-readable test results: every test with its status and details, the counts, and
 /// coverage when collected. Keys are always present (null when unknown).
 public struct TestJSONReporter: TestReporter {
@@ -11,15 +12,18 @@ public struct TestJSONReporter: TestReporter {
         let document = JSONValue.object([
             ("schema_version", .int(uniformSchemaVersion)),
             ("tests", .array(run.results.map(Self.json))),
-            ("summary", .object([
-                ("passed", .int(counts.passed)),
-                ("failed", .int(counts.failed)),
-                ("errored", .int(counts.errored)),
-                ("skipped", .int(counts.skipped)),
-                ("total", .int(counts.total)),
-                ("files", .int(run.files.count)),
-                ("duration", .double(run.duration)),
-            ])),
+            (
+                "summary",
+                .object([
+                    ("passed", .int(counts.passed)),
+                    ("failed", .int(counts.failed)),
+                    ("errored", .int(counts.errored)),
+                    ("skipped", .int(counts.skipped)),
+                    ("total", .int(counts.total)),
+                    ("files", .int(run.files.count)),
+                    ("duration", .double(run.duration)),
+                ])
+            ),
             ("coverage", run.coverage.map(Self.json) ?? .null),
         ])
         return document.rendered() + "\n"
@@ -45,16 +49,20 @@ public struct TestJSONReporter: TestReporter {
     static func json(_ coverage: CoverageReport) -> JSONValue {
         .object([
             ("percent", .double(coverage.percent)),
-            ("files", .array(coverage.files.map { file in
-                .object([
-                    ("file", .string(file.file)),
-                    ("percent", .double(file.percent)),
-                    ("hit", .int(file.hitCount)),
-                    ("lines", .int(file.coverable.count)),
-                    ("uncovered", .array(file.uncovered.map(JSONValue.int))),
-                    ("uncovered_ranges", .string(file.uncoveredRanges)),
-                ])
-            })),
+            (
+                "files",
+                .array(
+                    coverage.files.map { file in
+                        .object([
+                            ("file", .string(file.file)),
+                            ("percent", .double(file.percent)),
+                            ("hit", .int(file.hitCount)),
+                            ("lines", .int(file.coverable.count)),
+                            ("uncovered", .array(file.uncovered.map(JSONValue.int))),
+                            ("uncovered_ranges", .string(file.uncoveredRanges)),
+                        ])
+                    })
+            ),
         ])
     }
 }

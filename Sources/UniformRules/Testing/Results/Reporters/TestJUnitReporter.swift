@@ -14,33 +14,48 @@ public struct TestJUnitReporter: TestReporter {
         let counts = run.counts
 
         var xml = XMLWriter()
-        xml.start("testsuites", [
-            ("name", "uniform test"),
-            ("tests", String(counts.total)),
-            ("failures", String(counts.failed - counts.errored)),
-            ("errors", String(counts.errored)),
-            // (no `skipped` here: the junit-10 schema CI viewers validate against has it only
-            // on <testsuite>)
-            ("time", Self.seconds(run.duration)),
-        ])
+        xml.start(
+            "testsuites",
+            [
+                ("name", "uniform test"),
+                ("tests", String(counts.total)),
+                ("failures", String(counts.failed - counts.errored)),
+                ("errors", String(counts.errored)),
+                // (no `skipped` here: the junit-10 schema CI viewers validate against has it only
+                // on <testsuite>)
+                ("time", Self.seconds(run.duration)),
+            ])
         for file in files {
             let results = byFile[file] ?? []
             let fileCounts = TestCounts(results)
-            xml.start("testsuite", [
-                ("name", file),
-                ("tests", String(fileCounts.total)),
-                ("failures", String(fileCounts.failed - fileCounts.errored)),
-                ("errors", String(fileCounts.errored)),
-                ("skipped", String(fileCounts.skipped)),
-                ("time", Self.seconds(results.reduce(0) { $0 + $1.duration })),
-            ])
+            xml.start(
+                "testsuite",
+                [
+                    ("name", file),
+                    ("tests", String(fileCounts.total)),
+                    ("failures", String(fileCounts.failed - fileCounts.errored)),
+                    ("errors", String(fileCounts.errored)),
+                    ("skipped", String(fileCounts.skipped)),
+                    ("time", Self.seconds(results.reduce(0) { $0 + $1.duration })),
+                ])
             var names = UniqueNames()
             for result in results {
-                xml.start("testcase", [("classname", file), ("name", names.claim(result.displayName)), ("time", Self.seconds(result.duration))])
+                xml.start(
+                    "testcase",
+                    [
+                        ("classname", file), ("name", names.claim(result.displayName)),
+                        ("time", Self.seconds(result.duration)),
+                    ])
                 switch result.status {
                 case .passed: break
-                case .failed: xml.element("failure", [("type", "assertion"), ("message", result.message ?? "failed")], text: Self.details(result))
-                case .errored: xml.element("error", [("type", "error"), ("message", result.message ?? "error")], text: Self.details(result))
+                case .failed:
+                    xml.element(
+                        "failure", [("type", "assertion"), ("message", result.message ?? "failed")],
+                        text: Self.details(result))
+                case .errored:
+                    xml.element(
+                        "error", [("type", "error"), ("message", result.message ?? "error")], text: Self.details(result)
+                    )
                 case .skipped(let reason): xml.element("skipped", [("message", reason)])
                 }
                 if !result.output.isEmpty { xml.element("system-out", text: result.output) }

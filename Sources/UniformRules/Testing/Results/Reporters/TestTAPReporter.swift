@@ -14,7 +14,9 @@ public struct TestTAPReporter: TestReporter {
             case .passed:
                 out += "ok \(index + 1) - \(description)\n"
             case .skipped(let reason):
-                out += "ok \(index + 1) - \(description) # SKIP" + (reason.map { " " + TAPText.description($0) } ?? "") + "\n"
+                out +=
+                    "ok \(index + 1) - \(description) # SKIP" + (reason.map { " " + TAPText.description($0) } ?? "")
+                    + "\n"
             case .failed, .errored:
                 out += "not ok \(index + 1) - \(description)\n"
                 out += TAPText.diagnostics([

@@ -25,10 +25,20 @@ public struct TestTextReporter: TestReporter {
         }
         let failures = run.results.filter { $0.status == .failed }
         let errors = run.results.filter { $0.status == .errored }
-        if !failures.isEmpty { sections.append(ANSIStyle.red.apply("Failures:", enabled: color) + "\n\n" + failures.map(describe).joined(separator: "\n")) }
-        if !errors.isEmpty { sections.append(ANSIStyle.red.apply("Errors:", enabled: color) + "\n\n" + errors.map(describe).joined(separator: "\n")) }
+        if !failures.isEmpty {
+            sections.append(
+                ANSIStyle.red.apply("Failures:", enabled: color) + "\n\n"
+                    + failures.map(describe).joined(separator: "\n"))
+        }
+        if !errors.isEmpty {
+            sections.append(
+                ANSIStyle.red.apply("Errors:", enabled: color) + "\n\n" + errors.map(describe).joined(separator: "\n"))
+        }
         let skipped = run.results.filter { if case .skipped = $0.status { true } else { false } }
-        if !skipped.isEmpty { sections.append(ANSIStyle.yellow.apply("Skipped:", enabled: color) + "\n" + skipped.map(describeSkip).joined()) }
+        if !skipped.isEmpty {
+            sections.append(
+                ANSIStyle.yellow.apply("Skipped:", enabled: color) + "\n" + skipped.map(describeSkip).joined())
+        }
         if let coverage = run.coverage { sections.append(CoverageTable(report: coverage).rendered) }
 
         var tail = ""
