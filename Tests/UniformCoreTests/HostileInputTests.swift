@@ -51,7 +51,8 @@ final class HostileInputTests: XCTestCase {
 
     func testOversizedMemberIsRefused() throws {
         var big = plist("com.big")
-        big.append(Data((0..<40_000).map { _ in UInt8.random(in: 65...90) }))
+        var random = SplitMix64(state: 40_000) // seeded: the same archive every run
+        big.append(Data((0..<40_000).map { _ in UInt8.random(in: 65...90, using: &random) }))
         let ipa = try fixtures.zip(members: [("Payload/Big.app/Info.plist", big)], into: "Big.ipa")
         var limits = ArchiveLimits()
         limits.maxMemberBytes = 16 << 10
@@ -158,7 +159,9 @@ final class HostileInputTests: XCTestCase {
     }
 
     func testArbitraryBytesNamedIPA() throws {
-        let url = try fixtures.write(Data((0..<5000).map { _ in UInt8.random(in: 0...255) }), at: "Random.ipa")
+        var random = SplitMix64(state: 5000) // seeded: the same bytes every run
+        let url = try fixtures.write(
+            Data((0..<5000).map { _ in UInt8.random(in: 0...255, using: &random) }), at: "Random.ipa")
         let error = try refusal(url)
         XCTAssertTrue(error.message.contains("not a readable zip archive"), error.message)
     }
