@@ -11,7 +11,7 @@ public struct RepositoryBoundary: Sendable {
     /// The git work tree containing `directory` (a `.git` folder or file in it or a parent),
     /// else `directory` itself.
     public init(startingAt directory: String) {
-        let start = Self.canonical(directory)
+        let start = CanonicalPath.of(directory)
         var url = URL(fileURLWithPath: start)
         while true {
             if FileManager.default.fileExists(atPath: url.appendingPathComponent(".git").path) {
@@ -27,15 +27,16 @@ public struct RepositoryBoundary: Sendable {
 
     /// Exactly this folder (a directory the user named).
     public init(root: String) {
-        self.root = Self.canonical(root)
+        self.root = CanonicalPath.of(root)
     }
 
     /// Whether `path` (relative paths from the process's directory) resolves inside the root,
     /// symbolic links followed as the read would follow them.
-    public func contains(_ path: String) -> Bool {
-        let resolved = Self.canonical(path)
-        return resolved == root || resolved.hasPrefix(root == "/" ? "/" : root + "/")
-    }
+    public func contains(_ path: String) -> Bool { Self.contains(CanonicalPath.of(path), root: root) }
 
-    static func canonical(_ path: String) -> String { CanonicalPath.of(path) }
+    /// The one containment test, on paths already resolved by `CanonicalPath.of`: the
+    /// repository, a project's folder, an xcconfig's includes and configured paths all use it.
+    public static func contains(_ canonicalPath: String, root canonicalRoot: String) -> Bool {
+        canonicalPath == canonicalRoot || canonicalPath.hasPrefix(canonicalRoot == "/" ? "/" : canonicalRoot + "/")
+    }
 }

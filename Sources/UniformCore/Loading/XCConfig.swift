@@ -37,23 +37,23 @@ public struct XCConfig: Sendable {
                 file: path, message: "cannot read the .xcconfig file (does it exist, and is it readable?)")
         }
         var config = XCConfig()
-        config.boundary = boundary.map(canonical)
-        config.parse(text, file: path, stack: [canonical(path)])
+        config.boundary = boundary.map { CanonicalPath.of($0) }
+        config.parse(text, file: path, stack: [CanonicalPath.of(path)])
         return config
     }
 
     /// Parses text as if it were the file `file` (includes resolve relative to it).
     public static func parse(_ text: String, file: String) -> XCConfig {
         var config = XCConfig()
-        config.parse(text, file: file, stack: [canonical(file)])
+        config.parse(text, file: file, stack: [CanonicalPath.of(file)])
         return config
     }
 
     /// Parses text as if it were the file `file`, reading includes only inside `boundary`.
     public static func parse(_ text: String, file: String, boundary: String) -> XCConfig {
         var config = XCConfig()
-        config.boundary = canonical(boundary)
-        config.parse(text, file: file, stack: [canonical(file)])
+        config.boundary = CanonicalPath.of(boundary)
+        config.parse(text, file: file, stack: [CanonicalPath.of(file)])
         return config
     }
 
@@ -100,7 +100,7 @@ public struct XCConfig: Sendable {
         }
         let name = String(quoted.dropFirst().dropLast())
         let target = name.hasPrefix("/") ? name : ProjectPath.join(ProjectPath.directory(of: file), name)
-        let key = Self.canonical(target)
+        let key = CanonicalPath.of(target)
         if stack.contains(key) {
             report(
                 "xcconfig.include-cycle", .warning,
@@ -115,7 +115,7 @@ public struct XCConfig: Sendable {
                 subject: name)
             return
         }
-        if let boundary, !(key == boundary || key.hasPrefix(boundary == "/" ? "/" : boundary + "/")) {
+        if let boundary, !RepositoryBoundary.contains(key, root: boundary) {
             unreadIncludes.append((name, location))
             report(
                 "xcconfig.include-outside", optional ? .note : .warning,
@@ -199,5 +199,4 @@ public struct XCConfig: Sendable {
         return String(decoding: data, as: UTF8.self)
     }
 
-    static func canonical(_ path: String) -> String { CanonicalPath.of(path) }
 }

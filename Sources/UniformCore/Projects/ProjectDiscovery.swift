@@ -47,8 +47,8 @@ public struct ProjectDiscovery: Sendable {
         found.workspaces = workspaces.sorted().map(full)
         found.plists = plists.sorted().map(full)
 
-        let boundary = XCConfig.canonical(base)
-        var known = Set(found.projects.map(XCConfig.canonical))
+        let boundary = CanonicalPath.of(base)
+        var known = Set(found.projects.map { CanonicalPath.of($0) })
         for workspace in found.workspaces {
             let listed: XcodeWorkspace
             do { listed = try XcodeWorkspace.load(workspace) } catch {
@@ -59,9 +59,9 @@ public struct ProjectDiscovery: Sendable {
                 continue
             }
             for (project, location) in listed.projects {
-                let canonical = XCConfig.canonical(project)
+                let canonical = CanonicalPath.of(project)
                 guard !known.contains(canonical) else { continue }
-                guard canonical == boundary || canonical.hasPrefix(boundary == "/" ? "/" : boundary + "/") else {
+                guard RepositoryBoundary.contains(canonical, root: boundary) else {
                     found.findings.append(
                         Finding(
                             rule: "xcode.outside-repository", severity: .note,

@@ -13,7 +13,7 @@ public struct ProjectReader {
 
     public init(configuration: String = "Release", boundary: String? = nil) {
         self.configuration = configuration
-        self.boundary = boundary.map(XCConfig.canonical)
+        self.boundary = boundary.map { CanonicalPath.of($0) }
     }
 
     /// What reading a project gave.
@@ -230,8 +230,8 @@ struct XCConfigCache {
     ) -> [SettingAssignment] {
         guard let path else { return [] }
         if let known = loaded[path] { return known?.assignments ?? [] }
-        let canonical = XCConfig.canonical(path)
-        if let boundary, !(canonical == boundary || canonical.hasPrefix(boundary == "/" ? "/" : boundary + "/")) {
+        let canonical = CanonicalPath.of(path)
+        if let boundary, !RepositoryBoundary.contains(canonical, root: boundary) {
             findings.append(
                 Finding(
                     rule: "xcode.outside-repository", severity: .warning,

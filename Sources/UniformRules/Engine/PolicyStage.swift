@@ -29,44 +29,11 @@ struct PolicyStage: ResolutionStage {
                         "returned a \(stack.typeName(at: stack.top)); a policy returns nothing, the candidate list, or a table of bundle ids"
                     )
                 }
-                return isUnchanged(stack, handlers, bundleIDs: bundleIDs) ? nil : try read(stack, candidates)
+                return try read(stack, candidates, bundleIDs: bundleIDs)
             })
         guard let outcome else { return }
-        let unchanged =
-            outcome.order.count == handlers.count && outcome.order.enumerated().allSatisfy { $0.offset == $0.element }
-        if unchanged && outcome.drops == nil && outcome.pin == nil { return }
         resolution.handlers = try reorder(
             handlers, as: outcome, candidates: candidates, excluding: &resolution.excluded)
-    }
-
-    /// Whether the policy left the list as it was given — the same apps in the same order (as
-    /// records or bundle ids), nothing dropped or pinned — which most calls do. Compares the
-    /// Lua strings with the ids the records were made from: interned, they compare by address.
-    private func isUnchanged(_ stack: LuaStack, _ handlers: [Candidate], bundleIDs: LuaTableRef) -> Bool {
-        let list = stack.top - 1
-        let returned = stack.isTable(at: stack.top) ? stack.top : list
-        guard stack.rawLength(at: returned) == handlers.count else { return false }
-        stack.reserve(8)
-        let base = stack.top
-        defer { stack.setTop(base) }
-        stack.rawField("_drops", table: list)
-        stack.rawField("_pin", table: list)
-        guard stack.isNil(at: -1) && stack.isNil(at: -2) else { return false }
-        stack.push(bundleIDs)
-        let ids = stack.top
-        stack.push("bundle_id" as StaticString)
-        let key = stack.top
-        return handlers.withUnsafeBufferPointer { handlers in
-            for i in handlers.indices {
-                stack.getIndex(i + 1, table: returned)
-                if stack.isTable(at: -1) { stack.rawField(keyAt: key, table: -1) }
-                stack.getIndex(handlers[i].appIndex + 1, table: ids)
-                let same = stack.isString(at: -1) && stack.rawEqual(-1, -2)
-                stack.setTop(key)
-                if !same { return false }
-            }
-            return true
-        }
     }
 
     /// The handlers in the policy's order, with drops moved to the exclusions and every move
@@ -135,34 +102,53 @@ struct PolicyStage: ResolutionStage {
         var pin: LuaTableRef?
     }
 
-    /// Reads the list (at -2) or the list the policy returned (at -1, if a table) without a
-    /// string per member when they are the records it was given, in any order.
-    private func read(_ stack: LuaStack, _ candidates: PolicyCandidates) throws -> Outcome {
+    /// Reads the list (at -2) or the list the policy returned (at -1, if a table) in one pass.
+    /// A member that is the record given at its place (or that record's bundle id) is recognised
+    /// by comparing its Lua string with the world's id for that app — interned, so compared by
+    /// address, and no Swift string is made; any other member is looked up by its id. nil: the
+    /// policy left the list as it was given, nothing dropped or pinned, which most calls do.
+    private func read(_ stack: LuaStack, _ candidates: PolicyCandidates, bundleIDs: LuaTableRef) throws -> Outcome? {
         let list = stack.top - 1
         let returned = stack.isTable(at: stack.top) ? stack.top : list
         let count = stack.rawLength(at: returned)
         let handlers = candidates.handlers
+        // Filled only once a member is not the one given at its place (then from that place on).
         var order: [Int] = []
-        order.reserveCapacity(count)
-        var listed = [Bool](repeating: false, count: handlers.count)
+        var listed: [Bool] = []
+        var inPlace = 0
         var twice = false, added: String?
-        stack.reserve(6)
+        stack.reserve(8)
+        let base = stack.top
+        defer { stack.setTop(base) }
+        stack.push(bundleIDs)
+        let ids = stack.top
         stack.push("bundle_id" as StaticString)
         let key = stack.top
-        defer { stack.pop() }
         for i in 0..<count {
+            defer { stack.setTop(key) }
             stack.getIndex(i + 1, table: returned)
-            var pushed: Int32 = 1
-            if stack.isTable(at: -1) {
-                stack.rawField(keyAt: key, table: -1)
-                pushed = 2
-            }
-            defer { stack.pop(pushed) }
+            if stack.isTable(at: -1) { stack.rawField(keyAt: key, table: -1) }
             guard stack.isString(at: -1) else {
                 throw fail("returned a list whose members are not candidates (bundle id strings or candidate records)")
             }
-            let expected = i < handlers.count && stack.string(at: -1, equals: handlers[i].bundleID) ? i : nil
-            guard let position = expected ?? stack.string(at: -1).flatMap(candidates.position(of:)) else {
+            if order.isEmpty && inPlace == i && i < handlers.count {
+                stack.getIndex(handlers[i].appIndex + 1, table: ids)
+                let same = stack.rawEqual(-1, -2)
+                stack.pop()
+                if same {
+                    inPlace += 1
+                    continue
+                }
+            }
+            if listed.isEmpty {
+                listed = [Bool](repeating: false, count: handlers.count)
+                order.reserveCapacity(count)
+                for position in 0..<inPlace {
+                    listed[position] = true
+                    order.append(position)
+                }
+            }
+            guard let position = stack.string(at: -1).flatMap(candidates.position(of:)) else {
                 if added == nil { added = stack.string(at: -1) }
                 continue
             }
@@ -180,6 +166,12 @@ struct PolicyStage: ResolutionStage {
         stack.rawField("_pin", table: list)
         let pin = stack.isTable(at: -1) ? stack.value(at: -1).tableValue : nil
         stack.pop()
+        if listed.isEmpty {
+            // Every member was the one given at its place: unchanged unless some were left out.
+            if inPlace == handlers.count && drops == nil && pin == nil { return nil }
+            listed = (0..<handlers.count).map { $0 < inPlace }
+            order = Array(0..<inPlace)
+        }
         return Outcome(order: order, listed: listed, drops: drops, pin: pin)
     }
 

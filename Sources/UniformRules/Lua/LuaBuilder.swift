@@ -139,22 +139,21 @@ struct LuaBuilder {
     }
 
     func candidate(_ c: Candidate) -> LuaValue {
-        table(
-            [],
-            [
-                "bundle_id": .string(c.bundleID),
-                "name": optional(c.appName),
-                "rank": .string(c.rank.rawValue),
-                "role": .string(c.role.rawValue),
-                "match": .string(c.match.rawValue),
-                "distance": .integer(Int64(c.distance)),
-                "claim": location(c.claim),
-                "claimed_type": .string(c.claimedType),
-                "path": strings(c.path),
-                "reasons": strings(c.reasons),
-                "user_default": .boolean(c.isUserDefault),
-                "pinned": .boolean(c.isPinned),
-            ])
+        var fields: [String: LuaValue] = [:]
+        for field in CandidateField.allCases {
+            if let value = field.value(of: c) { fields[field.rawValue] = luaValue(value) }
+        }
+        return table([], fields)
+    }
+
+    func luaValue(_ value: RecordValue) -> LuaValue {
+        switch value {
+        case .string(let s): .string(s)
+        case .integer(let n): .integer(Int64(n))
+        case .boolean(let b): .boolean(b)
+        case .location(let l): location(l)
+        case .strings(let items): strings(items)
+        }
     }
 
     func exclusion(_ e: Exclusion) -> LuaValue {
@@ -173,18 +172,9 @@ struct LuaBuilder {
     }
 
     func query(_ q: Query, type: DocumentType, graph: TypeGraph) -> LuaValue {
-        var fields: [String: LuaValue] = [
-            "text": .string(q.text),
-            "kind": .string(q.target.kind),
-            "role": .string(q.role.rawValue),
-            "type": .string(type.identifier),
-            "dynamic": .boolean(type.isDynamic),
-            "supertypes": strings(type.ancestors.filter { $0.id != type.id }.map { graph.identifier($0.id) }),
-        ]
-        if let from = q.from { fields["from"] = .string(from) }
-        if let tag = q.target.tag {
-            fields["tag"] = .string(tag.tag)
-            fields["tag_class"] = .string(tag.tagClass)
+        var fields: [String: LuaValue] = [:]
+        for field in QueryField.allCases {
+            if let value = field.value(of: q, type: type, graph: graph) { fields[field.rawValue] = luaValue(value) }
         }
         return table([], fields)
     }

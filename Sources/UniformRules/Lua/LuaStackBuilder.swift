@@ -34,65 +34,29 @@ struct LuaStackBuilder {
         }
     }
 
-    /// The fields of a candidate record, as `LuaBuilder.candidate` writes them.
-    static let candidateFields = [
-        "bundle_id", "name", "rank", "role", "match", "distance", "claim",
-        "claimed_type", "path", "reasons", "user_default", "pinned",
-    ]
+    func push(_ value: RecordValue) {
+        switch value {
+        case .string(let s): stack.push(s)
+        case .integer(let n): stack.push(n)
+        case .boolean(let b): stack.push(b)
+        case .location(let l): location(l)
+        case .strings(let items): strings(items)
+        }
+    }
 
     /// Pushes one field of a candidate record; false (nothing pushed) for other keys and for a
     /// missing app name.
     func field(_ key: String, of c: Candidate) -> Bool {
-        switch key {
-        case "bundle_id": stack.push(c.bundleID)
-        case "name":
-            guard let name = c.appName else { return false }
-            stack.push(name)
-        case "rank": stack.push(c.rank.rawValue)
-        case "role": stack.push(c.role.rawValue)
-        case "match": stack.push(c.match.rawValue)
-        case "distance": stack.push(c.distance)
-        case "claim": location(c.claim)
-        case "claimed_type": stack.push(c.claimedType)
-        case "path": strings(c.path)
-        case "reasons": strings(c.reasons)
-        case "user_default": stack.push(c.isUserDefault)
-        case "pinned": stack.push(c.isPinned)
-        default: return false
-        }
+        guard let value = CandidateField(rawValue: key)?.value(of: c) else { return false }
+        push(value)
         return true
     }
-
-    /// The fields of a policy's query table, as `LuaBuilder.query` writes them.
-    static let queryFields = ["text", "kind", "role", "type", "dynamic", "supertypes", "from", "tag", "tag_class"]
 
     /// Pushes one field of a policy's query table; false (nothing pushed) for other keys and
     /// for fields the query does not have.
     func queryField(_ key: String, of q: Query, type: DocumentType, graph: TypeGraph) -> Bool {
-        switch key {
-        case "text": stack.push(q.text)
-        case "kind": stack.push(q.target.kind)
-        case "role": stack.push(q.role.rawValue)
-        case "type": stack.push(type.identifier)
-        case "dynamic": stack.push(type.isDynamic)
-        case "supertypes":
-            let supertypes = type.ancestors.filter { $0.id != type.id }
-            stack.newTable(arrayCount: supertypes.count)
-            for (i, ancestor) in supertypes.enumerated() {
-                stack.push(graph.identifier(ancestor.id))
-                stack.setIndex(i + 1)
-            }
-        case "from":
-            guard let from = q.from else { return false }
-            stack.push(from)
-        case "tag":
-            guard let tag = q.target.tag else { return false }
-            stack.push(tag.tag)
-        case "tag_class":
-            guard let tag = q.target.tag else { return false }
-            stack.push(tag.tagClass)
-        default: return false
-        }
+        guard let value = QueryField(rawValue: key)?.value(of: q, type: type, graph: graph) else { return false }
+        push(value)
         return true
     }
 

@@ -425,9 +425,7 @@ public struct Session {
     }
 
     static func inside(_ path: String, boundary: String) -> Bool {
-        let canonical = CanonicalPath.of(path)
-        let root = CanonicalPath.of(boundary)
-        return canonical == root || canonical.hasPrefix(root == "/" ? "/" : root + "/")
+        RepositoryBoundary.contains(CanonicalPath.of(path), root: CanonicalPath.of(boundary))
     }
 
     /// The configured paths inside the repository; each one outside is a finding naming it, and
