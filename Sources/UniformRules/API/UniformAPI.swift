@@ -39,14 +39,14 @@ struct UniformAPI {
             }
             return LuaStackBuilder(stack: ctx.stack).field(key, of: c) ? 1 : 0
         }
-        let fields = LuaValue.table(state.makeTable(array: CandidateField.allCases.map { .string($0.rawValue) }))
+        let fields = LuaValue.table(state.makeTable(array: CandidateField.all.map { .string($0.rawValue) }))
         let fetchQuery = state.makeRawFunction(name: "query field") { ctx in
             let candidates = try ctx.object(1, of: source, as: PolicyCandidates.self)
             guard let key = ctx.argument(2).stringValue else { return 0 }
             return LuaStackBuilder(stack: ctx.stack).queryField(
                 key, of: candidates.query, type: candidates.type, graph: candidates.graph) ? 1 : 0
         }
-        let queryFields = LuaValue.table(state.makeTable(array: QueryField.allCases.map { .string($0.rawValue) }))
+        let queryFields = LuaValue.table(state.makeTable(array: QueryField.all.map { .string($0.rawValue) }))
         do {
             let make = try state.load(Prelude.candidateList, chunkName: "=uniform.prelude")
             let made = try state.call(

@@ -139,8 +139,8 @@ struct LuaBuilder {
     }
 
     func candidate(_ c: Candidate) -> LuaValue {
-        var fields: [String: LuaValue] = [:]
-        for field in CandidateField.allCases {
+        var fields = [String: LuaValue](minimumCapacity: CandidateField.all.count)
+        for field in CandidateField.all {
             if let value = field.value(of: c) { fields[field.rawValue] = luaValue(value) }
         }
         return table([], fields)
@@ -172,8 +172,8 @@ struct LuaBuilder {
     }
 
     func query(_ q: Query, type: DocumentType, graph: TypeGraph) -> LuaValue {
-        var fields: [String: LuaValue] = [:]
-        for field in QueryField.allCases {
+        var fields = [String: LuaValue](minimumCapacity: QueryField.all.count)
+        for field in QueryField.all {
             if let value = field.value(of: q, type: type, graph: graph) { fields[field.rawValue] = luaValue(value) }
         }
         return table([], fields)

@@ -27,6 +27,9 @@ enum CandidateField: String, CaseIterable {
     case userDefault = "user_default"
     case pinned
 
+    /// `allCases`, made once (the synthesised property builds its array on every call).
+    static let all = allCases
+
     /// nil for a field the candidate does not have (an app without a name).
     func value(of c: Candidate) -> RecordValue? {
         switch self {
@@ -57,6 +60,9 @@ enum QueryField: String, CaseIterable {
     case from
     case tag
     case tagClass = "tag_class"
+
+    /// `allCases`, made once.
+    static let all = allCases
 
     /// nil for a field the query does not have (`from`, a tag).
     func value(of q: Query, type: DocumentType, graph: TypeGraph) -> RecordValue? {
