@@ -75,6 +75,22 @@ final class SettingsStackTests: XCTestCase {
         XCTAssertEqual(s.value("KEEP"), "$(UNSET).x", "a setting nobody sets stays verbatim")
     }
 
+    /// Xcode reads a setting that names itself from the levels below (IceCubesApp's targets:
+    /// `DEVELOPMENT_TEAM = "$(DEVELOPMENT_TEAM)"` over a project xcconfig that sets it). Once
+    /// reported as a cycle on every such target: five false warnings on a healthy project.
+    func testASettingThatNamesItselfTakesTheValueBelow() {
+        let s = stack([
+            level("project", [("DEVELOPMENT_TEAM", "Z6P74P6T99"), ("FLAGS", "-a")]),
+            level(
+                "target",
+                [("DEVELOPMENT_TEAM", "$(DEVELOPMENT_TEAM)"), ("FLAGS", "$(FLAGS) -b"), ("ALONE", "x$(ALONE)")]),
+        ])
+        XCTAssertEqual(s.value("DEVELOPMENT_TEAM"), "Z6P74P6T99")
+        XCTAssertEqual(s.value("FLAGS"), "-a -b")
+        XCTAssertEqual(s.value("ALONE"), "x", "nothing below: empty, as $(inherited)")
+        XCTAssertFalse(s.findings.contains { $0.rule == "xcode.setting-cycle" }, "\(s.findings)")
+    }
+
     func testACycleIsReportedNotLoopedOn() {
         let s = stack([level("target", [("A", "$(B)"), ("B", "x$(A)")])])
         _ = s.table()

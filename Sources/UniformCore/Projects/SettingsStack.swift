@@ -9,8 +9,12 @@
 /// below. Other references (`$(PRODUCT_NAME)`, nested `$(A_$(B))`) are expanded against the
 /// whole stack, with modifiers (`:rfc1034identifier`, `:identifier`, `:lower`, …).
 ///
+/// A setting that refers to itself takes the value from the levels below, as `$(inherited)`
+/// does: Xcode "obtains the value of that macro by looking for the same build setting in a
+/// lower layer" (James Bucanek on xcode-users, 2005-10-16, citing the build settings
+/// documentation; IceCubesApp's targets write `DEVELOPMENT_TEAM = "$(DEVELOPMENT_TEAM)"`).
 /// A reference nobody sets stays verbatim (guessing would make answers wrong where nobody can
-/// see it); a cycle (`A = $(B)`, `B = $(A)`) is left unexpanded and reported; an expansion
+/// see it); a cycle between settings (`A = $(B)`, `B = $(A)`) is left unexpanded and reported; an expansion
 /// longer than `maxLength` is cut and reported, so a hostile project cannot make gigabytes.
 public final class SettingsStack {
     public struct Level: Sendable {
@@ -88,8 +92,10 @@ public final class SettingsStack {
         while index >= 0 {
             if let (assignment, position) = winner(name, in: levels[index], before: limit) {
                 let (fromLevel, fromLimit) = (index, position)
+                // A setting that names itself means the value below, like `$(inherited)`
+                // (`DEVELOPMENT_TEAM = $(DEVELOPMENT_TEAM)` in a target takes the project's).
                 return expand(assignment.value) { reference in
-                    reference == "inherited"
+                    reference == "inherited" || reference == name
                         ? (self.resolve(name, level: fromLevel, before: fromLimit) ?? "") : self.value(reference)
                 }
             }

@@ -27,7 +27,11 @@ public struct LoadReport: Sendable {
     }
 
     /// Lines for `--verbose`.
-    public var lines: [String] {
+    public var lines: [String] { lines(includingNotes: true) }
+
+    /// Lines for `--verbose`; without the notes about project files when the command reports
+    /// them itself as findings (`check`), so that each says its piece once.
+    public func lines(includingNotes: Bool) -> [String] {
         var lines = ["manifests: \(source)"]
         for project in projects { lines.append("project: \(project)") }
         for app in apps {
@@ -37,6 +41,6 @@ public struct LoadReport: Sendable {
         }
         for target in skippedTargets { lines.append("not an app: \(target)") }
         for plist in skippedPlists { lines.append("skipped: \(plist)") }
-        return lines + notes
+        return includingNotes ? lines + notes : lines
     }
 }

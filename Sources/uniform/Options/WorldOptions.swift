@@ -130,7 +130,7 @@ struct WorldOptions: ParsableArguments {
     }
 
     func show(_ report: LoadReport, warnings: Bool = true) {
-        if verbose { for line in report.lines { Output.error(line) } }
+        if verbose { for line in report.lines(includingNotes: warnings) { Output.error(line) } }
         if warnings { for warning in report.warnings { Output.error(warning) } }
     }
 }
