@@ -18,6 +18,13 @@ local function some(list)
   return table.concat(list, ", ", 1, 5) .. " and " .. (#list - 5) .. " more"
 end
 
+--- Where in the same file, for a message: its line, or its byte offset in a binary plist
+--- (which has no lines).
+local function place(location)
+  if location.line then return "line " .. location.line end
+  return "byte " .. (location.offset or 0)
+end
+
 local function for_each_declaration(fn)
   for _, app in ipairs(uniform.apps()) do
     for _, d in ipairs(app.exports) do fn(app, d) end
@@ -158,6 +165,10 @@ uniform.check {
   source = "Apple, UTType.h: public.* identifiers are Apple's; Defining file and data types for your app: export only the types your app owns, import the others.",
   run = function(report)
     for _, app in ipairs(uniform.apps()) do
+      -- An app that imports the type as well has already written the right declaration: the
+      -- advice is then to drop the export, and the import is the related place.
+      local imported = {}
+      for _, d in ipairs(app.imports) do imported[d.id:lower()] = d end
       for _, d in ipairs(app.exports) do
         local id = d.id:lower()
         if id:find("^public%.") or id:find("^com%.apple%.") then
@@ -169,8 +180,14 @@ uniform.check {
         elseif not app.id:find("^standin%.") and not is_placeholder(d.id) and not uniform.same_vendor(d.id, app.id) and types_files(d)
                -- Apple tells a MediaExtension format reader to export the formats it reads.
                and not (app.extension_point or ""):find("^com%.apple%.mediaextension%.") then
-          report { at = d.location, subject = d.id,
-                   message = "exports '" .. d.id .. "', which belongs to another vendor than " .. app.id .. "; import it unless this app owns the format" }
+          local import = imported[id]
+          if import then
+            report { at = d.location, subject = d.id, related = { import.location },
+                     message = "exports '" .. d.id .. "', which belongs to another vendor than " .. app.id .. "; it is imported too (" .. place(import.location) .. "): remove the export unless this app owns the format" }
+          else
+            report { at = d.location, subject = d.id,
+                     message = "exports '" .. d.id .. "', which belongs to another vendor than " .. app.id .. "; import it unless this app owns the format" }
+          end
         end
       end
     end
@@ -190,7 +207,7 @@ uniform.check {
       for _, d in ipairs(app.imports) do
         if exported[d.id:lower()] then
           report { at = d.location, subject = d.id, related = { exported[d.id:lower()].location },
-                   message = "'" .. d.id .. "' is both exported (" .. exported[d.id:lower()].location.line .. ") and imported here; keep one declaration" }
+                   message = "'" .. d.id .. "' is both exported (" .. place(exported[d.id:lower()].location) .. ") and imported here; keep one declaration" }
         end
       end
     end

@@ -145,4 +145,35 @@ final class InteropClaimTests: XCTestCase {
         XCTAssertEqual(found.count, 1)
         XCTAssertTrue(found.first?.message.contains("run `xcodegen generate` first") == true, "\(found)")
     }
+
+    /// NetNewsWire's iOS app exports org.opml.opml and imports it too: the foreign export's
+    /// advice is to drop the export, with the import as the related place; in a binary plist
+    /// (no lines) both messages name byte offsets instead of failing on a missing line.
+    func testAForeignTypeExportedAndImportedIsOneCauseNamedTwice() throws {
+        let declaration = """
+            <dict><key>UTTypeIdentifier</key><string>org.opml.opml</string>\
+            <key>UTTypeConformsTo</key><array><string>public.xml</string></array>\
+            <key>UTTypeTagSpecification</key><dict><key>public.filename-extension</key><array><string>opml</string></array></dict></dict>
+            """
+        let xml = manifest(id: "com.ranchero.NetNewsWire.iOS", iOS: true, exports: declaration)
+            .replacingOccurrences(
+                of: "</dict></plist>",
+                with: "<key>UTImportedTypeDeclarations</key><array>\(declaration)</array></dict></plist>")
+        try TestManifest.write(xml, to: dir, "iOS/Info.plist")
+        let foreign = try findings("foreign-export")
+        XCTAssertEqual(foreign.count, 1)
+        XCTAssertTrue(foreign.first?.message.contains("it is imported too (line ") == true, "\(foreign)")
+        XCTAssertTrue(foreign.first?.message.contains("remove the export") == true, "\(foreign)")
+        XCTAssertTrue(try findings("exported-and-imported").first?.message.contains("both exported (line ") == true)
+
+        // The same manifest as a binary plist.
+        let data = try PropertyListSerialization.data(
+            fromPropertyList: try PropertyListSerialization.propertyList(from: Data(xml.utf8), format: nil),
+            format: .binary, options: 0)
+        try FileManager.default.removeItem(at: dir.appendingPathComponent("iOS/Info.plist"))
+        try data.write(to: dir.appendingPathComponent("iOS/Info.plist"))
+        XCTAssertTrue(try findings("foreign-export").first?.message.contains("it is imported too (byte ") == true)
+        XCTAssertTrue(try findings("exported-and-imported").first?.message.contains("both exported (byte ") == true)
+        XCTAssertEqual(try findings("rule-error").count, 0)
+    }
 }
