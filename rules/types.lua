@@ -221,6 +221,12 @@ uniform.check {
   example = "LSHandlerRank Owner on public.data",
   source = "Apple, LSHandlerRank: Owner means 'this app is the primary creator of files of this type': the app that exports the type.",
   run = function(report)
+    -- What some app of this world exports: the team's own type imported here because a sibling
+    -- app exports it is its own.
+    local exported_here = {}
+    for _, app in ipairs(uniform.apps()) do
+      for _, d in ipairs(app.exports) do exported_here[d.id:lower()] = true end
+    end
     for _, app in ipairs(uniform.apps()) do
       local exported = {}
       for _, d in ipairs(app.exports) do exported[d.id:lower()] = true end
@@ -229,13 +235,20 @@ uniform.check {
           -- One claim, one cause: a claim of 59 types is one finding naming them, not 59.
           local foreign, first, only, places = {}, nil, nil, {}
           for i, id in ipairs(claim.types) do
-            -- The team's own type imported here because a sibling app exports it is its own.
             -- (A stand-in id says nothing about the vendor: given the benefit of the doubt.)
+            local own = uniform.same_vendor(id, app.id)
             if not exported[id:lower()] and not is_placeholder(id) and not app.id:find("^standin%.")
-               and not uniform.same_vendor(id, app.id) then
-              foreign[#foreign + 1] = "'" .. id .. "'"
-              first, only = first or claim.type_locations[i], only or id
-              places[#places + 1] = claim.type_locations[i]
+               and not (own and exported_here[id:lower()]) then
+              if own and #claim.types == 1 then
+                -- Its own format, declared only by imports (NetNewsWire's themes): the fix is
+                -- the export, not a lower rank.
+                report { at = claim.type_locations[i] or claim.location, subject = id,
+                         message = "claims Owner rank for '" .. id .. "', its own vendor's type, which no app here exports (it is only imported); export it from the app that owns the format" }
+              else
+                foreign[#foreign + 1] = "'" .. id .. "'"
+                first, only = first or claim.type_locations[i], only or id
+                places[#places + 1] = claim.type_locations[i]
+              end
             end
           end
           if #foreign == 1 then

@@ -205,6 +205,24 @@ final class RepositoryTests: XCTestCase {
         XCTAssertTrue(run.stdout.contains("names a file outside the repository"), run.stdout)
     }
 
+    /// An Xcode Run Script runs in `$SRCROOT`, which for OpenEmu is `OpenEmu/`, one level below
+    /// the git root, and its `Config.xcconfig` includes `../CodeSign.xcconfig`. The repository is
+    /// the git work tree wherever the run starts: that file is read, not refused as outside.
+    func testARunFromASubfolderReadsWhatTheRepositoryHolds() throws {
+        let dir = try copy("OpenEmu__OpenEmu")
+        defer { try? FileManager.default.removeItem(at: dir.deletingLastPathComponent()) }
+        try "DEVELOPMENT_TEAM = ABCDE12345\n".write(
+            to: dir.appendingPathComponent("CodeSign.xcconfig"), atomically: true, encoding: .utf8)
+        let refused = "#include? \"../CodeSign.xcconfig\" names a file outside the repository"
+        // Without a git work tree the folder the run starts in is the repository: refused.
+        let alone = try CLI.run(["check"], in: dir.appendingPathComponent("OpenEmu"))
+        XCTAssertTrue(alone.stdout.contains(refused), alone.stdout)
+        try git(["init", "-q"], in: dir)
+        let inRepository = try CLI.run(["check"], in: dir.appendingPathComponent("OpenEmu"))
+        XCTAssertTrue([0, 1].contains(inRepository.status), inRepository.stderr)
+        XCTAssertFalse(inRepository.stdout.contains(refused), inRepository.stdout)
+    }
+
     /// A bug a fetched repository (Gifski) showed: `INFOPLIST_FILE = "$(SRCROOT)/…"` expanded to
     /// an absolute path, so findings named where the checkout lives, and `diff --git` printed
     /// its temporary folders.

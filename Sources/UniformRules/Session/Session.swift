@@ -119,7 +119,7 @@ public struct Session {
             }
             let loaded: XcodeProject
             do { loaded = try XcodeProject.load(project) } catch { throw SessionError(error.description) }
-            let boundary = boundary(for: project, directory: options.directory)
+            let boundary = boundary(for: project, directory: options.directory, repository: repository)
             let read = ProjectReader(configuration: buildConfiguration, boundary: boundary).read(loaded)
             report.projects.append(project)
             findings += read.findings
@@ -415,12 +415,16 @@ public struct Session {
         return projects
     }
 
-    /// The folder nothing may be read outside of for a project: the current directory when the
-    /// project is inside it (a repository checked out and entered), else the project's folder.
-    static func boundary(for project: String, directory: String) -> String {
-        let absolute = CanonicalPath.of(project, relativeTo: CanonicalPath.of(directory))
+    /// The folder nothing may be read outside of for a project: the repository (the git work
+    /// tree, as for everything else) when the project is inside it, whichever of its folders the
+    /// run started in (an Xcode Run Script runs in `$SRCROOT`, often below the git root, and a
+    /// project there includes `../Shared.xcconfig`); else the current directory when the project
+    /// is inside that; else the project's folder (a project named on the command line).
+    static func boundary(for project: String, directory: String, repository: RepositoryBoundary) -> String {
         let base = CanonicalPath.of(directory)
-        if absolute.hasPrefix(base == "/" ? "/" : base + "/") { return base }
+        let absolute = CanonicalPath.of(project, relativeTo: base)
+        if RepositoryBoundary.contains(absolute, root: repository.root) { return repository.root }
+        if RepositoryBoundary.contains(absolute, root: base) { return base }
         return URL(fileURLWithPath: absolute).deletingLastPathComponent().path
     }
 

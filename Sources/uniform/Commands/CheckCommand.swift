@@ -17,7 +17,8 @@ struct CheckCommand: ParsableCommand {
 
     @Argument(
         help:
-            "Manifests, Xcode projects or workspaces, or directories (replace the configured projects and manifests). None: the .uniform.lua's, else the Xcode projects found under the current directory, else its Info.plists."
+            "Manifests, Xcode projects or workspaces, or directories (replace the configured projects and manifests). None: the .uniform.lua's, else the Xcode projects found under the current directory, else its Info.plists.",
+        completion: .file()
     )
     var paths: [String] = []
 

@@ -18,10 +18,10 @@ struct DiffCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The old world: a manifest or a directory.", valueName: "OLD"))
+    @Argument(help: ArgumentHelp("The old world: a manifest or a directory.", valueName: "OLD"), completion: .file())
     var oldPath: String?
 
-    @Argument(help: ArgumentHelp("The new world: a manifest or a directory.", valueName: "NEW"))
+    @Argument(help: ArgumentHelp("The new world: a manifest or a directory.", valueName: "NEW"), completion: .file())
     var newPath: String?
 
     @Option(

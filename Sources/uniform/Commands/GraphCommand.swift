@@ -36,7 +36,7 @@ struct GraphCommand: ParsableCommand {
     @Option(help: "Output format: dot, mermaid or svg.")
     var format: GraphFormat = .dot
 
-    @Option(help: ArgumentHelp("Write to FILE instead of standard output.", valueName: "FILE"))
+    @Option(help: ArgumentHelp("Write to FILE instead of standard output.", valueName: "FILE"), completion: .file())
     var output: String?
 
     func validate() throws {

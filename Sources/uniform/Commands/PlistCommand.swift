@@ -12,7 +12,7 @@ struct PlistCommand: ParsableCommand {
 
     enum Format: String, ExpressibleByArgument { case text, json, xml }
 
-    @Argument(help: "Property-list files.") var files: [String]
+    @Argument(help: "Property-list files.", completion: .file()) var files: [String]
     @Option(help: "Output format: text, json or xml.") var format: Format = .text
 
     func run() throws {

@@ -14,7 +14,9 @@ struct SendCommand: ParsableCommand {
     @Argument(help: "The document's file name.") var file: String
     @Option(help: ArgumentHelp("Sender bundle id.", valueName: "ID")) var from: String
     @Option(help: ArgumentHelp("Receiver bundle id.", valueName: "ID")) var to: String
-    @Option(help: ArgumentHelp("A property list with a dictionary root to pass as the annotation.", valueName: "PLIST"))
+    @Option(
+        help: ArgumentHelp("A property list with a dictionary root to pass as the annotation.", valueName: "PLIST"),
+        completion: .file(extensions: ["plist"]))
     var annotation: String?
     @Option(help: ArgumentHelp("A name already in the receiver's Inbox (repeatable).", valueName: "NAME")) var inbox:
         [String] = []

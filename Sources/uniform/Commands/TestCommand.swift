@@ -14,7 +14,9 @@ struct TestCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "Test files or directories (default: the configured tests, else the current directory).")
+    @Argument(
+        help: "Test files or directories (default: the configured tests, else the current directory).",
+        completion: .file(extensions: ["lua"]))
     var paths: [String] = []
 
     @OptionGroup var world: WorldOptions

@@ -9,11 +9,13 @@ struct BaselineOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             "Report only findings not recorded in this baseline, and the baseline's entries that no longer occur.",
-            valueName: "FILE"))
+            valueName: "FILE"),
+        completion: .file(extensions: ["json"]))
     var baseline: String?
 
     @Option(
-        help: ArgumentHelp("Record the current findings (after suppressions) in a baseline file.", valueName: "FILE"))
+        help: ArgumentHelp("Record the current findings (after suppressions) in a baseline file.", valueName: "FILE"),
+        completion: .file(extensions: ["json"]))
     var writeBaseline: String?
 
     @Flag(help: "With --baseline, baseline entries that no longer occur are errors.")

@@ -8,12 +8,14 @@ import UniformRules
 struct WorldOptions: ParsableArguments {
     @Option(
         name: [.customShort("m"), .customLong("manifest")],
-        help: ArgumentHelp("A manifest file or a directory to search (repeatable).", valueName: "MANIFEST"))
+        help: ArgumentHelp("A manifest file or a directory to search (repeatable).", valueName: "MANIFEST"),
+        completion: .file())
     var manifests: [String] = []
 
     @Option(
         name: [.customShort("r"), .customLong("rules")],
-        help: ArgumentHelp("A Lua rule file (repeatable).", valueName: "RULES"))
+        help: ArgumentHelp("A Lua rule file (repeatable).", valueName: "RULES"),
+        completion: .file(extensions: ["lua"]))
     var rules: [String] = []
 
     @Option(
@@ -27,7 +29,8 @@ struct WorldOptions: ParsableArguments {
         name: .customLong("xcconfig"),
         help: ArgumentHelp(
             "Resolve placeholders with an Xcode build configuration file (repeatable; later files win, --define beats them all).",
-            valueName: "FILE"))
+            valueName: "FILE"),
+        completion: .file(extensions: ["xcconfig"]))
     var xcconfigs: [String] = []
 
     @Option(help: "Which apps take part in resolution: ios, macos or all (default all).")
@@ -42,7 +45,8 @@ struct WorldOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             "User default handlers: a LaunchServices preferences plist (com.apple.launchservices.secure.plist).",
-            valueName: "PLIST"))
+            valueName: "PLIST"),
+        completion: .file(extensions: ["plist"]))
     var defaults: String?
 
     @Flag(
@@ -60,7 +64,8 @@ struct WorldOptions: ParsableArguments {
 
     @Option(
         name: .customLong("config"),
-        help: ArgumentHelp("Use this configuration file instead of the nearest .uniform.lua.", valueName: "FILE"))
+        help: ArgumentHelp("Use this configuration file instead of the nearest .uniform.lua.", valueName: "FILE"),
+        completion: .file(extensions: ["lua"]))
     var configFile: String?
 
     @Flag(
