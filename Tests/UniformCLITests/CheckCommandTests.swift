@@ -43,5 +43,23 @@ final class CheckCommandTests: XCTestCase {
         let bad = try CLI.run(["check", apps, "--format", "xml"])
         XCTAssertEqual(bad.status, 2)
         XCTAssertTrue(bad.stderr.contains("valid formats"), bad.stderr)
+        XCTAssertFalse(result.stderr.contains(" in 6 manifests"), "text on standard output: no second summary")
+    }
+
+    /// Found by a new user: with every report in a file the terminal stayed silent, and a
+    /// misspelt reporter in a folder without manifests was reported as "no manifests".
+    func testReportsInFilesStillSayTheCountAndAMisspeltFormatComesFirst() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let apps = CLI.packageRoot.appendingPathComponent("examples/molecules/apps").path
+        let quiet = try CLI.run(["check", apps, "--format", "sarif:\(dir.appendingPathComponent("out.sarif").path)"])
+        XCTAssertEqual(quiet.stdout, "")
+        XCTAssertTrue(quiet.stderr.contains("0 errors, 2 warnings, 0 notes in 6 manifests"), quiet.stderr)
+        for command in ["check", "test"] {
+            let misspelt = try CLI.run([command, "--format", "bogus"], in: dir)
+            XCTAssertEqual(misspelt.status, 2)
+            XCTAssertTrue(misspelt.stderr.contains("unknown format 'bogus'"), "\(command): \(misspelt.stderr)")
+            XCTAssertFalse(misspelt.stderr.contains("no manifests"), misspelt.stderr)
+        }
     }
 }

@@ -82,8 +82,10 @@ public enum Target: Sendable, Hashable, CustomStringConvertible {
             let ext = fileExtension(of: name)
         else { return nil }
         let labels = name.split(separator: ".", omittingEmptySubsequences: false)
-        guard labels.count >= 3, labels.allSatisfy({ !$0.isEmpty }),
-            identifierRoots.contains(labels[0].lowercased())
+        // Two labels are enough under `public.`, Apple's own domain (`public.iso-image`).
+        let root = labels[0].lowercased()
+        guard labels.count >= 3 || (root == "public" && labels.count == 2), labels.allSatisfy({ !$0.isEmpty }),
+            identifierRoots.contains(root)
         else { return nil }
         return
             "'\(text)' is read as a file name with the extension '\(ext)': no type with that identifier is declared here (write uti:\(text) to ask about the identifier itself)"

@@ -34,11 +34,15 @@ public struct TextReporter: FindingReporter {
     public func report(_ run: CheckRun) -> String {
         var out = ""
         for finding in run.findings { out += line(for: finding) + "\n" }
+        return out + Self.summary(of: run) + "\n"
+    }
+
+    /// `0 errors, 2 warnings, 5 notes in 6 manifests`: the last line, and what `check` says on
+    /// standard error when every report goes to a file.
+    public static func summary(of run: CheckRun) -> String {
         let counts = run.counts
-        out +=
-            "\(plural(counts.errors, "error")), \(plural(counts.warnings, "warning")), "
-            + "\(plural(counts.notes, "note")) in \(plural(run.manifests.count, "manifest"))\n"
-        return out
+        return "\(plural(counts.errors, "error")), \(plural(counts.warnings, "warning")), "
+            + "\(plural(counts.notes, "note")) in \(plural(run.manifests.count, "manifest"))"
     }
 
     /// One diagnostic. Binary plists have no lines, so the byte offset goes in the message;

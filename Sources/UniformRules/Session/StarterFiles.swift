@@ -108,7 +108,11 @@ public struct StarterFiles {
                     guard !id.isEmpty, isSystem(id) == systemTypes, world.graph.id(of: id) != nil else { continue }
                     let target = Target.parse(
                         "uti:" + id, graph: world.graph, fileExists: { _ in false }, isDirectory: { _ in false })
-                    guard let resolution = try? engine.resolve(Query(target: target, text: id)),
+                    // Asked on the app's own platform: an iOS sibling's Owner claim does not
+                    // compete with a Mac app on the Mac (NetNewsWire's theme type).
+                    guard
+                        let resolution = try? engine.resolve(
+                            Query(target: target, text: id, platform: manifest.platform)),
                         resolution.handlers.first?.bundleID == manifest.bundleID
                     else { continue }
                     return (id, manifest.bundleID)

@@ -36,6 +36,15 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var baseline: BaselineOptions
 
+    /// A misspelt reporter is a usage error before anything is read.
+    func validate() throws {
+        for format in formats {
+            do { _ = try ReporterSpec(parsing: format, validNames: Reporters.findingNames) } catch {
+                throw ValidationError("--format \(format): \(error)")
+            }
+        }
+    }
+
     func run() throws {
         var options = world
         options.tolerateBrokenManifests = true
@@ -62,6 +71,10 @@ struct CheckCommand: ParsableCommand {
         try ReportWriter.write(specs: specs, validNames: Reporters.findingNames) { spec, color in
             guard let reporter = Reporters.finding(named: spec.name, color: color) else { return nil }
             return reporter.report(run)
+        }
+        // Every report went to a file: the terminal (or the CI log) still gets the count.
+        if specs.allSatisfy({ (try? ReporterSpec(parsing: $0, validNames: Reporters.findingNames))?.path != nil }) {
+            Output.error(TextReporter.summary(of: run))
         }
         let counts = SeverityCounts(findings)
         if counts.errors > 0 || (strict && counts.warnings > 0) { throw CommandFailure.no() }

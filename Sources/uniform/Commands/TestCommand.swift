@@ -63,6 +63,15 @@ struct TestCommand: ParsableCommand {
             valueName: "F:FILE"), completion: .list(CoverageFormats.names.map { $0 + ":" }))
     var coverageFormats: [String] = []
 
+    /// A misspelt reporter is a usage error before anything is read.
+    func validate() throws {
+        for format in formats {
+            do { _ = try ReporterSpec(parsing: format, validNames: Reporters.testNames) } catch {
+                throw ValidationError("--format \(format): \(error)")
+            }
+        }
+    }
+
     func run() throws {
         // The configuration of the current directory says where the tests are when no path does.
         let here = try world.makeSession(requireManifests: true)
