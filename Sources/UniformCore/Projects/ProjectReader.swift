@@ -195,7 +195,7 @@ public struct ProjectReader {
                 others.append(name)
             }
         }
-        let reason: String
+        var reason: String
         if sdkroot.isEmpty || sdkroot == "auto" {
             if supported.isEmpty {
                 add("macosx")
@@ -207,12 +207,16 @@ public struct ProjectReader {
             }
         } else {
             add(sdkroot)
-            if found.first?.0 == .ios, settings.value("SUPPORTS_MACCATALYST")?.uppercased() == "YES" {
-                found.append((.macos, "macosx"))
-                reason = "SDKROOT = \(sdkroot), SUPPORTS_MACCATALYST = YES (a Mac Catalyst app too)"
-            } else {
-                reason = "SDKROOT = \(sdkroot)"
-            }
+            reason = "SDKROOT = \(sdkroot)"
+        }
+        // An iOS target that supports Mac Catalyst builds a Mac app too, whether its SDK is
+        // iphoneos or chosen per platform (`SDKROOT = auto`: IceCubesApp's app target, whose
+        // extensions say iphoneos).
+        if found.contains(where: { $0.0 == .ios }), !found.contains(where: { $0.0 == .macos }),
+            settings.value("SUPPORTS_MACCATALYST")?.uppercased() == "YES"
+        {
+            found.append((.macos, "macosx"))
+            reason += ", SUPPORTS_MACCATALYST = YES (a Mac Catalyst app too)"
         }
         return (found, reason, others)
     }
