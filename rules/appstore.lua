@@ -2,12 +2,6 @@
 -- ITMS-90243 refuses the upload (an error); ITMS-90788 and ITMS-90737 are warnings there.
 -- Each check is an ordinary rule on the public `uniform` API.
 
-local function each_claim(fn)
-  for _, app in ipairs(uniform.apps()) do
-    for _, claim in ipairs(app.claims) do fn(app, claim) end
-  end
-end
-
 local function claim_name(claim)
   return claim.name and ("'" .. claim.name .. "'") or ("#" .. claim.index)
 end
@@ -41,18 +35,43 @@ uniform.check {
   example = "<dict><key>CFBundleTypeName</key><string>PDB</string> … no LSHandlerRank … </dict>",
   source = "Apple, LSHandlerRank (https://developer.apple.com/documentation/bundleresources/information-property-list/cfbundledocumenttypes/lshandlerrank): Owner, Default, Alternate, None; a missing rank is Default. App Store Connect ITMS-90788 is an upload warning.",
   run = function(report)
-    each_claim(function(app, claim)
-      if claim.declared_rank == nil and not app.synthetic and handler_roles[claim.role] then
-        local outside = store_severity(app) == "note"
+    for _, app in ipairs(uniform.apps()) do
+      local missing = {}
+      for _, claim in ipairs(app.claims) do
+        if claim.declared_rank == nil and not app.synthetic and handler_roles[claim.role] then
+          missing[#missing + 1] = claim
+        end
+      end
+      local outside = store_severity(app) == "note"
+      local consequence = outside
+        and ("Launch Services uses Default (App Store Connect would warn, ITMS-90788" ..
+             (app.distribution == nil and "; set distribution = \"app-store\" in .uniform.lua if this app ships there)" or ")"))
+        or "App Store Connect warns (ITMS-90788) and Launch Services uses Default"
+      if #missing <= 3 then
+        for _, claim in ipairs(missing) do
+          report {
+            at = claim.location, subject = claim.name, severity = store_severity(app),
+            message = outside
+              and ("document type " .. claim_name(claim) .. " has no LSHandlerRank; " .. consequence)
+              or ("document type " .. claim_name(claim) .. " has no LSHandlerRank: " .. consequence .. "; add <key>LSHandlerRank</key> with Owner, Default, Alternate or None"),
+          }
+        end
+      else
+        -- One cause, one finding: an app whose 60 document types all lack the key (CodeEdit)
+        -- gets one finding at the first, naming a few and pointing at the others.
+        local names, related = {}, {}
+        for i, claim in ipairs(missing) do
+          if i <= 3 then names[#names + 1] = claim_name(claim) end
+          if i > 1 then related[#related + 1] = claim.location end
+        end
+        local list = table.concat(names, ", ") .. " and " .. (#missing - 3) .. " more"
         report {
-          at = claim.location, subject = claim.name, severity = store_severity(app),
-          message = outside
-            and ("document type " .. claim_name(claim) .. " has no LSHandlerRank; Launch Services uses Default (App Store Connect would warn, ITMS-90788" ..
-                 (app.distribution == nil and "; set distribution = \"app-store\" in .uniform.lua if this app ships there)" or ")"))
-            or ("document type " .. claim_name(claim) .. " has no LSHandlerRank: App Store Connect warns (ITMS-90788) and Launch Services uses Default; add <key>LSHandlerRank</key> with Owner, Default, Alternate or None"),
+          at = missing[1].location, subject = app.id, severity = store_severity(app), related = related,
+          message = #missing .. " document types have no LSHandlerRank (" .. list .. "); " .. consequence ..
+            (outside and "" or "; add <key>LSHandlerRank</key> to each with Owner, Default, Alternate or None"),
         }
       end
-    end)
+    end
   end,
 }
 

@@ -87,4 +87,32 @@ final class DistributionTests: XCTestCase {
         try TestManifest.write(app("com.acme.importer", role: "MDImporter"), to: dir, "MD/Info.plist")
         XCTAssertEqual(try rankFindings().lines, [])
     }
+
+    /// A new user's finding in CodeEdit: 60 document types without a rank gave 60 identical
+    /// notes. More than three in one app are one finding at the first, naming three, relating
+    /// the others.
+    func testManyMissingRanksInOneAppAreOneFinding() throws {
+        let entries = (1...5).map { n in
+            "<dict><key>CFBundleTypeName</key><string>Kind \(n)</string><key>CFBundleTypeRole</key><string>Editor</string>"
+                + "<key>LSItemContentTypes</key><array><string>public.plain-text</string></array></dict>"
+        }.joined()
+        try TestManifest.write(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict>
+            <key>CFBundleIdentifier</key><string>com.acme.editor</string>
+            <key>CFBundleDocumentTypes</key><array>\(entries)</array>
+            </dict></plist>
+            """, to: dir, "Editor/Info.plist")
+        let run = try CLI.run(["check", "--format", "json"], in: dir)
+        let findings = (try CLI.json(run.stdout)["findings"] as? [[String: Any]] ?? []).filter {
+            $0["rule"] as? String == "missing-handler-rank"
+        }
+        XCTAssertEqual(findings.count, 1, "\(findings)")
+        let message = findings.first?["message"] as? String ?? ""
+        XCTAssertTrue(
+            message.hasPrefix("5 document types have no LSHandlerRank ('Kind 1', 'Kind 2', 'Kind 3' and 2 more)"),
+            message)
+        XCTAssertEqual((findings.first?["related"] as? [Any])?.count, 4, "\(findings)")
+    }
 }
