@@ -58,6 +58,8 @@ public struct ProjectDiscovery: Sendable {
                         location: error.location))
                 continue
             }
+            var missing: [(project: String, location: SourceLocation)] = []
+            defer { found.findings += MissingProjects.findings(missing, workspace: workspace) }
             for (project, location) in listed.projects {
                 let canonical = CanonicalPath.of(project)
                 guard !known.contains(canonical) else { continue }
@@ -78,12 +80,7 @@ public struct ProjectDiscovery: Sendable {
                     known.insert(canonical)
                     found.projects.append(project)
                 } else {
-                    found.findings.append(
-                        Finding(
-                            rule: "xcode.missing-project", severity: .note,
-                            message:
-                                "the workspace lists \(project), which is not in the repository (a submodule not checked out?); its targets are not read",
-                            location: location, subject: project))
+                    missing.append((project, location))
                 }
             }
         }

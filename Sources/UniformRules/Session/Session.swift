@@ -400,18 +400,15 @@ public struct Session {
         let workspace: XcodeWorkspace
         do { workspace = try XcodeWorkspace.load(path) } catch { throw SessionError(error.description) }
         var projects: [String] = []
+        var missing: [(project: String, location: SourceLocation)] = []
         for (project, location) in workspace.projects {
             if FileManager.default.fileExists(atPath: ProjectPath.join(project, "project.pbxproj")) {
                 projects.append(project)
             } else {
-                findings.append(
-                    Finding(
-                        rule: "xcode.missing-project", severity: .note,
-                        message:
-                            "the workspace lists \(project), which is not in the repository (a submodule not checked out?); its targets are not read",
-                        location: location, subject: project))
+                missing.append((project, location))
             }
         }
+        findings += MissingProjects.findings(missing, workspace: path)
         return projects
     }
 
