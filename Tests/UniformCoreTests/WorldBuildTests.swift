@@ -38,7 +38,7 @@ final class WorldBuildTests: XCTestCase {
         XCTAssertEqual(
             duplicate.message,
             "'com.acme.doc' is also declared at \(winner.location) (exported by com.acme.owner); this declaration "
-                + "(imported by com.acme.user) is ignored: the exported by com.acme.owner declaration takes precedence over one imported by com.acme.user"
+                + "(imported by com.acme.user) is ignored: an exported declaration takes precedence over an imported one"
         )
 
         let pdf = try XCTUnwrap(graph.id(of: "com.adobe.pdf"))
@@ -50,6 +50,26 @@ final class WorldBuildTests: XCTestCase {
             override.message,
             "'com.adobe.pdf' (exported by com.acme.owner) overrides the system catalog's declaration "
                 + "(\(catalogDeclaration.provenance), \(catalogDeclaration.location))")
+
+        // An app's import of a system type loses to the system's declaration; what it adds is
+        // what the message says is lost (a new user's finding in CotEditor).
+        let importer = try Fixtures.manifest(
+            """
+            <key>CFBundleIdentifier</key><string>com.acme.texteditor</string>
+            <key>UTImportedTypeDeclarations</key><array>\(Fixtures.declaration("public.plain-text", conformsTo: ["public.text"], extensions: ["txt", "mytext"]))</array>
+            """, file: "Editor/Info.plist")
+        let textWorld = World(manifests: [importer])
+        let text = try XCTUnwrap(
+            textWorld.findings.first { $0.rule == "duplicate-declaration" && $0.subject == "public.plain-text" })
+        XCTAssertTrue(
+            text.message.hasPrefix(
+                "'public.plain-text' is also declared by the system (exported by the system catalog); this declaration (imported by com.acme.texteditor) is ignored: the system's declaration takes precedence over an app's import"
+            ), text.message)
+        XCTAssertTrue(
+            text.message.hasSuffix(
+                "; so files ending .mytext are not typed as public.plain-text (`uniform type .mytext` says what they are)"
+            ),
+            text.message)
 
         // A finding whose message is written on read equals one given the same text.
         let written = Finding(

@@ -662,11 +662,31 @@ private struct DuplicateDeclarationMessage: DeferredMessage {
             return
                 "'\(winner.identifier)' (\(winner.provenance)) overrides the system catalog's declaration (\(loser.provenance), \(loser.location))"
         }
-        let why =
-            winner.precedence < loser.precedence
-            ? "the \(winner.provenance) declaration takes precedence over one \(loser.provenance)"
-            : "the first loaded declaration wins"
+        let why: String
+        if winner.precedence >= loser.precedence {
+            why = "the declaration loaded first wins"
+        } else if winner.origin == .catalog {
+            why =
+                "the system's declaration takes precedence over an app's \(loser.kind == .exported ? "export" : "import")"
+        } else if winner.kind == .exported && loser.kind == .imported {
+            why = "an exported declaration takes precedence over an imported one"
+        } else {
+            why = "the \(winner.provenance) declaration takes precedence"
+        }
+        // What the lost declaration adds and the winner lacks is what actually changes: files
+        // with those extensions are not typed as this identifier (CotEditor's import of
+        // public.fortran-source adds .f03 and .f08, which the system's declaration lacks, and
+        // .f90, which the system types as public.fortran-90-source: hence no advice here).
+        let kept = Set(winner.tags(ofClass: TagClass.filenameExtension).map { $0.lowercased() })
+        let lost = loser.tags(ofClass: TagClass.filenameExtension).filter { !kept.contains($0.lowercased()) }
+        let consequence =
+            lost.isEmpty
+            ? ""
+            : "; so files ending \(lost.map { "." + $0 }.joined(separator: ", ")) are not typed as \(loser.identifier) (`uniform type .\(lost[0])` says what they are)"
+        let place =
+            winner.origin == .catalog
+            ? "by the system (\(winner.provenance))" : "at \(winner.location) (\(winner.provenance))"
         return
-            "'\(loser.identifier)' is also declared at \(winner.location) (\(winner.provenance)); this declaration (\(loser.provenance)) is ignored: \(why)"
+            "'\(loser.identifier)' is also declared \(place); this declaration (\(loser.provenance)) is ignored: \(why)\(consequence)"
     }
 }
