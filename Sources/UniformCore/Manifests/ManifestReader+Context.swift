@@ -121,8 +121,16 @@ extension ManifestReader {
             var result: [Located<String>] = []
             for item in stringList(dict, key) {
                 if Self.isBlank(item.value) {
+                    // An empty slot is usually the type meant for the entry's own extensions
+                    // (iina's .mka entry, whose type io.iina.mka the app imports): say which.
+                    let extensions = (dict["CFBundleTypeExtensions"]?.asArray ?? []).compactMap(\.asString)
+                        .filter { !Self.isBlank($0) }
+                    let hint =
+                        extensions.isEmpty
+                        ? "remove it"
+                        : "write the type meant for this entry's CFBundleTypeExtensions (\(extensions.prefix(5).map { "." + $0 }.joined(separator: ", "))), or remove it"
                     report(
-                        "empty-identifier", .warning, "\(key) contains an empty identifier; remove it",
+                        "empty-identifier", .warning, "\(key) contains an empty identifier; \(hint)",
                         at: item.location, subject: key)
                 } else {
                     result.append(item)
