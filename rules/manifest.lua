@@ -119,6 +119,40 @@ uniform.check {
 }
 
 uniform.check {
+  id = "legacy-keys-only",
+  severity = "note",
+  description = "A document type names its files only with the legacy keys (CFBundleTypeExtensions, CFBundleTypeMIMETypes, CFBundleTypeOSTypes), deprecated since macOS 10.5 in favour of LSItemContentTypes. One note per app.",
+  example = "CFBundleTypeExtensions md, markdown with no LSItemContentTypes",
+  source = "Apple, Information Property List Key Reference, Core Foundation Keys (CFBundleDocumentTypes): the legacy keys are deprecated in OS X v10.5; LSItemContentTypes takes precedence.",
+  run = function(report)
+    local handler_roles = { Editor = true, Viewer = true, Shell = true }
+    for _, app in ipairs(uniform.apps()) do
+      local legacy, wildcard = {}, nil
+      for _, claim in ipairs(app.claims) do
+        if #claim.types == 0 and handler_roles[claim.role]
+           and (#claim.extensions > 0 or #claim.mime_types > 0 or #claim.os_types > 0) then
+          legacy[#legacy + 1] = claim
+          for _, e in ipairs(claim.extensions) do if e == "*" then wildcard = wildcard or "CFBundleTypeExtensions '*'" end end
+          for _, o in ipairs(claim.os_types) do if o == "****" then wildcard = wildcard or "CFBundleTypeOSTypes '****'" end end
+        end
+      end
+      if #legacy > 0 then
+        local names, related = {}, {}
+        for i, claim in ipairs(legacy) do
+          if i <= 3 then names[#names + 1] = claim.name and ("'" .. claim.name .. "'") or ("#" .. claim.index) end
+          if i > 1 then related[#related + 1] = claim.location end
+        end
+        local which = #legacy == 1 and ("document type " .. names[1])
+          or (#legacy .. " document types (" .. table.concat(names, ", ") .. (#legacy > 3 and (" and " .. (#legacy - 3) .. " more") or "") .. ")")
+        local everything = wildcard and ("; " .. wildcard .. " makes the app a candidate for every file, which LSItemContentTypes public.data says in today's terms") or ""
+        report { at = legacy[1].location, subject = app.id, related = related,
+                 message = which .. " name" .. (#legacy == 1 and "s" or "") .. " files only with CFBundleTypeExtensions/MIMETypes/OSTypes, deprecated since macOS 10.5: list their types in LSItemContentTypes" .. everything }
+      end
+    end
+  end,
+}
+
+uniform.check {
   id = "shadowed-legacy-keys",
   severity = "warning",
   description = "A document type has LSItemContentTypes, so its legacy extension/MIME keys are ignored, and some of those extensions or MIME types are not covered by the claimed types: files with them no longer open in the app.",

@@ -115,4 +115,35 @@ final class DistributionTests: XCTestCase {
             message)
         XCTAssertEqual((findings.first?["related"] as? [Any])?.count, 4, "\(findings)")
     }
+
+    /// Deprecated legacy keys alone (a new user's finding in CodeEdit: 60 entries with only
+    /// CFBundleTypeExtensions and OSType '****', an Editor for every file, and no word about
+    /// it): one note per app, saying what the wildcard does.
+    func testLegacyKeysAloneAreOneNotePerApp() throws {
+        let entries = (1...4).map { n in
+            "<dict><key>CFBundleTypeName</key><string>Kind \(n)</string><key>CFBundleTypeRole</key><string>Editor</string>"
+                + "<key>LSHandlerRank</key><string>Default</string>"
+                + "<key>CFBundleTypeExtensions</key><array><string>k\(n)</string></array>"
+                + "<key>CFBundleTypeOSTypes</key><array><string>****</string></array></dict>"
+        }.joined()
+        try TestManifest.write(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict>
+            <key>CFBundleIdentifier</key><string>com.acme.codeedit</string>
+            <key>CFBundleDocumentTypes</key><array>\(entries)</array>
+            </dict></plist>
+            """, to: dir, "Editor/Info.plist")
+        let run = try CLI.run(["check", "--format", "json"], in: dir)
+        let findings = (try CLI.json(run.stdout)["findings"] as? [[String: Any]] ?? []).filter {
+            $0["rule"] as? String == "legacy-keys-only"
+        }
+        XCTAssertEqual(findings.count, 1, "\(findings)")
+        XCTAssertEqual(findings.first?["severity"] as? String, "note")
+        let message = findings.first?["message"] as? String ?? ""
+        XCTAssertTrue(
+            message.hasPrefix("4 document types ('Kind 1', 'Kind 2', 'Kind 3' and 1 more) name files only with"),
+            message)
+        XCTAssertTrue(message.contains("CFBundleTypeOSTypes '****' makes the app a candidate for every file"), message)
+    }
 }
