@@ -223,9 +223,10 @@ uniform.check {
   run = function(report)
     -- What some app of this world exports: the team's own type imported here because a sibling
     -- app exports it is its own.
-    local exported_here = {}
+    local exported_here, imported_here = {}, {}
     for _, app in ipairs(uniform.apps()) do
       for _, d in ipairs(app.exports) do exported_here[d.id:lower()] = true end
+      for _, d in ipairs(app.imports) do imported_here[d.id:lower()] = true end
     end
     for _, app in ipairs(uniform.apps()) do
       local exported = {}
@@ -237,11 +238,12 @@ uniform.check {
           for i, id in ipairs(claim.types) do
             -- (A stand-in id says nothing about the vendor: given the benefit of the doubt.)
             local own = uniform.same_vendor(id, app.id)
+            -- The vendor's own type declared nowhere is undeclared-type's business.
             if not exported[id:lower()] and not is_placeholder(id) and not app.id:find("^standin%.")
-               and not (own and exported_here[id:lower()]) then
-              if own and #claim.types == 1 then
+               and not (own and (exported_here[id:lower()] or not imported_here[id:lower()])) then
+              if own then
                 -- Its own format, declared only by imports (NetNewsWire's themes): the fix is
-                -- the export, not a lower rank.
+                -- the export, not a lower rank, however many types the claim lists.
                 report { at = claim.type_locations[i] or claim.location, subject = id,
                          message = "claims Owner rank for '" .. id .. "', its own vendor's type, which no app here exports (it is only imported); export it from the app that owns the format" }
               else

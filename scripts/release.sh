@@ -24,6 +24,11 @@ dist="$root/dist"
 build_path="$root/.build-release"
 
 die() { echo "release.sh: $*" >&2; exit 1; }
+# Temporary folders, removed however the script ends (a failed check exits through die; a
+# RETURN trap would not run then).
+scratch=()
+trap 'rm -rf ${scratch[@]+"${scratch[@]}"}' EXIT
+
 sha256() { if command -v sha256sum >/dev/null; then sha256sum "$@"; else shasum -a 256 "$@"; fi; }
 os_name() { case "$(uname -s)" in Darwin) echo macos ;; Linux) echo linux ;; *) die "unsupported system $(uname -s)" ;; esac; }
 
@@ -141,7 +146,7 @@ verify() {
     [ -f "$tarball" ] || die "no tarball $tarball"
     (cd "$(dirname "$tarball")" && sha256 -c "$(basename "$tarball").sha256" >/dev/null) || die "checksum mismatch for $tarball"
     tmp=$(mktemp -d)
-    trap 'rm -rf "$tmp"' RETURN
+    scratch+=("$tmp")
     tar -C "$tmp" -xzf "$tarball"
     name=$(basename "$tarball" .tar.gz)
     bin="$tmp/$name/bin/uniform"
@@ -181,7 +186,7 @@ verify() {
 merge_macos() {
     local a=$1 b=$2 tmp version name
     tmp=$(mktemp -d)
-    trap 'rm -rf "$tmp"' RETURN
+    scratch+=("$tmp")
     mkdir "$tmp/a" "$tmp/b"
     tar -C "$tmp/a" -xzf "$a" && tar -C "$tmp/b" -xzf "$b"
     local dir_a dir_b
@@ -205,7 +210,7 @@ bundle() {
     [ $# -gt 0 ] || die "bundle needs at least one tarball"
     local tmp version bundle_name variants="" tarball name triple
     tmp=$(mktemp -d)
-    trap 'rm -rf "$tmp"' RETURN
+    scratch+=("$tmp")
     version=$(basename "$1" | sed -E 's/^uniform-([^-]+)-.*/\1/')
     bundle_name="uniform-$version.artifactbundle"
     mkdir -p "$tmp/$bundle_name"

@@ -1,9 +1,13 @@
 /* libedit glue for the REPL: completion trampoline, signal-aware reads, history. */
+#define _GNU_SOURCE /* uselocale and newlocale in glibc's <locale.h> */
 #include "CEditLineShim.h"
 #include <editline/readline.h>
 #include <errno.h>
 #include <langinfo.h>
 #include <locale.h>
+#ifdef __APPLE__
+#include <xlocale.h> /* newlocale, uselocale, freelocale */
+#endif
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdint.h>
@@ -229,25 +233,40 @@ int ues_reads_unicode(void) { return UES_CURRENT_LIBEDIT; }
 
 /* libedit decides what a character is by LC_CTYPE: in the "C" locale every byte from 0x80 up
  * is unprintable, so é rang the bell and → showed as \U+2192 (a container without LANG does
- * that). The user's locale if it is UTF-8, else a UTF-8 one that exists (C.UTF-8 on glibc,
- * UTF-8 on macOS). Only LC_CTYPE: numbers and messages keep the "C" rules Lua expects. */
+ * that). So libedit runs in a UTF-8 LC_CTYPE: the user's locale if it is UTF-8, else one that
+ * exists (C.UTF-8 on glibc, UTF-8 on macOS). Only on this thread and only while libedit runs
+ * (uselocale): the process keeps the "C" locale, whose <ctype.h> Lua's string.lower and %a use
+ * (macOS's UTF-8 locales treat bytes 0x80–0xFF as Latin-1 letters, which would change what a
+ * rule computes in the REPL). */
+static locale_t utf8_ctype;
+
 static int ctype_is_utf8(void) {
     const char *codeset = nl_langinfo(CODESET);
     return codeset && (strcmp(codeset, "UTF-8") == 0 || strcmp(codeset, "utf8") == 0);
 }
 
-static void use_utf8_ctype(void) {
-    static const char *const fallbacks[] = {"", "C.UTF-8", "UTF-8", "en_US.UTF-8"};
-    for (size_t i = 0; i < sizeof fallbacks / sizeof *fallbacks; i++)
-        if (setlocale(LC_CTYPE, fallbacks[i]) && ctype_is_utf8()) return;
-    setlocale(LC_CTYPE, "C");
+static void find_utf8_ctype(void) {
+    static const char *const names[] = {"", "C.UTF-8", "UTF-8", "en_US.UTF-8"};
+    for (size_t i = 0; i < sizeof names / sizeof *names && !utf8_ctype; i++) {
+        locale_t candidate = newlocale(LC_CTYPE_MASK, names[i], (locale_t)0);
+        if (!candidate) continue;
+        locale_t previous = uselocale(candidate);
+        int fits = ctype_is_utf8();
+        uselocale(previous);
+        if (fits) utf8_ctype = candidate;
+        else freelocale(candidate);
+    }
 }
+
+/* The thread's locale to restore after libedit ran (0: nothing was changed). */
+static locale_t enter_utf8_ctype(void) { return utf8_ctype ? uselocale(utf8_ctype) : (locale_t)0; }
+static void leave_utf8_ctype(locale_t previous) { if (previous) uselocale(previous); }
 
 void ues_initialize(const char *program_name) {
     static char name[64];
     strncpy(name, program_name ? program_name : "uniform", sizeof name - 1);
     rl_readline_name = name;
-    use_utf8_ctype();
+    find_utf8_ctype();
 #if UES_CURRENT_LIBEDIT
     rl_catch_signals = 0; /* our handler, not libedit's re-raising one */
 #endif
@@ -260,7 +279,9 @@ void ues_initialize(const char *program_name) {
     rl_completion_append_character = '\0';
     static char breaks[] = " \t\n\"'(),;=+-*/%^#<>~[]{}";
     rl_completer_word_break_characters = breaks;
+    locale_t previous = enter_utf8_ctype();
     rl_initialize();
+    leave_utf8_ctype(previous);
 }
 
 void ues_set_completer(ues_complete_fn function, void *context) {
@@ -282,7 +303,9 @@ char *ues_readline(const char *prompt) {
         quiet.c_cc[VTIME] = 0;
         tcsetattr(STDIN_FILENO, TCSANOW, &quiet);
     }
+    locale_t previous = enter_utf8_ctype();
     char *line = readline(prompt);
+    leave_utf8_ctype(previous);
     if (terminal) tcsetattr(STDIN_FILENO, TCSANOW, &saved);
     return line;
 }

@@ -176,4 +176,30 @@ final class InteropClaimTests: XCTestCase {
         XCTAssertTrue(try findings("exported-and-imported").first?.message.contains("both exported (byte ") == true)
         XCTAssertEqual(try findings("rule-error").count, 0)
     }
+
+    /// The vendor's own types that no app exports: the advice is the export, whatever the
+    /// claim lists; a type declared nowhere is not said to be "only imported".
+    func testOwnTypesOnlyImportedAreToldToBeExported() throws {
+        func declaration(_ id: String) -> String {
+            "<dict><key>UTTypeIdentifier</key><string>\(id)</string><key>UTTypeConformsTo</key><array><string>public.data</string></array>"
+                + "<key>UTTypeTagSpecification</key><dict><key>public.filename-extension</key><array><string>\(id.split(separator: ".").last!)x</string></array></dict></dict>"
+        }
+        let xml = manifest(
+            id: "com.example.app",
+            claims: [(["com.example.a", "com.example.b"], "Owner"), (["com.example.c"], "Owner")]
+        )
+        .replacingOccurrences(
+            of: "</dict></plist>",
+            with:
+                "<key>UTImportedTypeDeclarations</key><array>\(declaration("com.example.a"))\(declaration("com.example.b"))</array></dict></plist>"
+        )
+        try TestManifest.write(xml, to: dir, "App/Info.plist")
+        let owner = try findings("owner-without-export")
+        XCTAssertEqual(owner.count, 2, "\(owner)")
+        XCTAssertTrue(
+            owner.allSatisfy { $0.message.contains("its own vendor's type") && $0.message.contains("export it") },
+            "\(owner)")
+        XCTAssertFalse(
+            owner.contains { $0.message.contains("com.example.c") }, "declared nowhere: undeclared-type says so")
+    }
 }

@@ -48,6 +48,26 @@ final class ExhaustionTests: XCTestCase {
             try state.run("return ('com.acme.app'):find('acme', 1, true)", chunkName: "ok.lua").first, .integer(5))
     }
 
+    /// The REPL lifts the print budget after rule files ran: output that spent it at load time
+    /// must not silence the REPL for good (a reviewer's finding on the stop flag).
+    func testPrintWritesAgainOnceTheBudgetIsLifted() throws {
+        var lines: [String] = []
+        var limits = LuaLimits()
+        limits.maxPrintBytes = 100
+        let s = LuaState(limits: limits, printSink: { lines.append($0) })
+        _ = try s.run("for i = 1, 10 do print(string.rep('x', 40)) end return true", chunkName: "rules/loud.lua")
+        XCTAssertEqual(lines.filter { $0.hasPrefix("uniform: print stopped") }.count, 1)
+        let before = lines.count
+        _ = try s.run("print('still silent') return true", chunkName: "rules/loud.lua")
+        XCTAssertEqual(lines.count, before, "the budget holds while it is set")
+        var lifted = s.limits
+        lifted.maxPrintBytes = 0
+        s.limits = lifted
+        _ = try s.run("print('hello again') return true", chunkName: "stdin")
+        XCTAssertEqual(lines.last, "hello again")
+        s.close()
+    }
+
     /// `print` of a 16 MB string in a loop once wrote 6.75 GB in 10 s.
     func testPrintStopsAtItsBudget() throws {
         var written = 0, lines: [String] = []

@@ -5,7 +5,7 @@ enum SandboxBootstrap {
     static let chunkName = "=[sandbox]"
 
     static let source = """
-        local G, rawload, rawsetmetatable, rawcollect, sink = ...
+        local G, rawload, rawsetmetatable, rawcollect, sink, may_print = ...
         local type, rawget, error, tostring, select = type, rawget, error, tostring, select
         local concat, date = table.concat, os.date
 
@@ -13,7 +13,10 @@ enum SandboxBootstrap {
         -- spent, calls return at once (joining a 1 MB argument per call took seconds in a loop)
         local printing = true
         function G.print(...)
-          if not printing then return end
+          if not printing then
+            if not may_print() then return end
+            printing = true
+          end
           local n = select("#", ...)
           local parts = {}
           for i = 1, n do parts[i] = tostring((select(i, ...))) end

@@ -72,6 +72,11 @@ public final class LuaState {
             printSink(text)
             return []
         }
+        // Whether print may write again: the REPL lifts the budget after rule files have run.
+        let reopened = makeFunction(name: "print budget") { [unowned self] _ in
+            let limit = self.limits.maxPrintBytes
+            return [.boolean(limit <= 0 || printed.bytes <= limit)]
+        }
         do {
             let boot = try load(SandboxBootstrap.source, chunkName: SandboxBootstrap.chunkName)
             protectView = try core.protectedCall(
@@ -81,7 +86,8 @@ public final class LuaState {
                     cls_pushglobaltable(L)
                     cls_push_raw_base(L)
                     sink.push(on: L)
-                    return 5
+                    reopened.push(on: L)
+                    return 6
                 }, read: { [core] L, _ in LuaFunction(core: core, index: -1, on: L) })
         } catch {
             fatalError("uniform: the Lua sandbox bootstrap failed: \(error)")
