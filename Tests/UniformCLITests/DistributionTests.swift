@@ -88,6 +88,20 @@ final class DistributionTests: XCTestCase {
         XCTAssertEqual(try rankFindings().lines, [])
     }
 
+    /// The JSON findings of `rule` for one app with these CFBundleDocumentTypes entries.
+    func findingsOfApp(_ bundleID: String, documentTypes entries: String, rule: String) throws -> [[String: Any]] {
+        try TestManifest.write(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict>
+            <key>CFBundleIdentifier</key><string>\(bundleID)</string>
+            <key>CFBundleDocumentTypes</key><array>\(entries)</array>
+            </dict></plist>
+            """, to: dir, "Editor/Info.plist")
+        let run = try CLI.run(["check", "--format", "json"], in: dir)
+        return (try CLI.json(run.stdout)["findings"] as? [[String: Any]] ?? []).filter { $0["rule"] as? String == rule }
+    }
+
     /// A new user's finding in CodeEdit: 60 document types without a rank gave 60 identical
     /// notes. More than three in one app are one finding at the first, naming three, relating
     /// the others.
@@ -96,18 +110,7 @@ final class DistributionTests: XCTestCase {
             "<dict><key>CFBundleTypeName</key><string>Kind \(n)</string><key>CFBundleTypeRole</key><string>Editor</string>"
                 + "<key>LSItemContentTypes</key><array><string>public.plain-text</string></array></dict>"
         }.joined()
-        try TestManifest.write(
-            """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0"><dict>
-            <key>CFBundleIdentifier</key><string>com.acme.editor</string>
-            <key>CFBundleDocumentTypes</key><array>\(entries)</array>
-            </dict></plist>
-            """, to: dir, "Editor/Info.plist")
-        let run = try CLI.run(["check", "--format", "json"], in: dir)
-        let findings = (try CLI.json(run.stdout)["findings"] as? [[String: Any]] ?? []).filter {
-            $0["rule"] as? String == "missing-handler-rank"
-        }
+        let findings = try findingsOfApp("com.acme.editor", documentTypes: entries, rule: "missing-handler-rank")
         XCTAssertEqual(findings.count, 1, "\(findings)")
         let message = findings.first?["message"] as? String ?? ""
         XCTAssertTrue(
@@ -126,18 +129,7 @@ final class DistributionTests: XCTestCase {
                 + "<key>CFBundleTypeExtensions</key><array><string>k\(n)</string></array>"
                 + "<key>CFBundleTypeOSTypes</key><array><string>****</string></array></dict>"
         }.joined()
-        try TestManifest.write(
-            """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0"><dict>
-            <key>CFBundleIdentifier</key><string>com.acme.codeedit</string>
-            <key>CFBundleDocumentTypes</key><array>\(entries)</array>
-            </dict></plist>
-            """, to: dir, "Editor/Info.plist")
-        let run = try CLI.run(["check", "--format", "json"], in: dir)
-        let findings = (try CLI.json(run.stdout)["findings"] as? [[String: Any]] ?? []).filter {
-            $0["rule"] as? String == "legacy-keys-only"
-        }
+        let findings = try findingsOfApp("com.acme.codeedit", documentTypes: entries, rule: "legacy-keys-only")
         XCTAssertEqual(findings.count, 1, "\(findings)")
         XCTAssertEqual(findings.first?["severity"] as? String, "note")
         let message = findings.first?["message"] as? String ?? ""

@@ -11,9 +11,8 @@ public enum FindingIdentity {
         of finding: Finding, base: String, workingDirectory: String = FileManager.default.currentDirectoryPath
     ) -> String {
         guard let file = finding.location?.file else { return "" }
-        let absolute = SuppressionFilter.absolutePath(file, in: workingDirectory)
-        let prefix = URL(fileURLWithPath: base).standardizedFileURL.path
-        return ReportPath.relative(absolute, to: prefix)
+        // ReportPath resolves both sides (CanonicalPath) itself.
+        return ReportPath.relative(SuppressionFilter.absolutePath(file, in: workingDirectory), to: base)
     }
 
     /// 16 hex digits of FNV-1a 64 over rule, file and subject.

@@ -68,14 +68,12 @@ struct CheckCommand: ParsableCommand {
             )
         }
         let specs = formats.isEmpty ? (session.config.reporters.isEmpty ? ["text"] : session.config.reporters) : formats
-        try ReportWriter.write(specs: specs, validNames: Reporters.findingNames) { spec, color in
+        let shown = try ReportWriter.write(specs: specs, validNames: Reporters.findingNames) { spec, color in
             guard let reporter = Reporters.finding(named: spec.name, color: color) else { return nil }
             return reporter.report(run)
         }
         // Every report went to a file: the terminal (or the CI log) still gets the count.
-        if specs.allSatisfy({ (try? ReporterSpec(parsing: $0, validNames: Reporters.findingNames))?.path != nil }) {
-            Output.error(TextReporter.summary(of: run))
-        }
+        if !shown { Output.error(TextReporter.summary(of: run)) }
         let counts = SeverityCounts(findings)
         if counts.errors > 0 || (strict && counts.warnings > 0) { throw CommandFailure.no() }
     }

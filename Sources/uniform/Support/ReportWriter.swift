@@ -3,7 +3,14 @@ import UniformRules
 
 /// Sends each `--format F[:FILE]` report to standard output or its file.
 enum ReportWriter {
-    static func write(specs: [String], validNames: [String], render: (ReporterSpec, Bool) throws -> String?) throws {
+    /// Whether any report went to standard output (else the caller may say the count itself).
+    @discardableResult
+    static func write(
+        specs: [String], validNames: [String], render: (ReporterSpec, Bool) throws -> String?
+    ) throws
+        -> Bool
+    {
+        var wroteToStandardOutput = false
         for text in specs {
             let spec: ReporterSpec
             do { spec = try ReporterSpec(parsing: text, validNames: validNames) } catch {
@@ -22,7 +29,9 @@ enum ReportWriter {
                 }
             } else {
                 Output.print(output.hasSuffix("\n") ? String(output.dropLast()) : output)
+                wroteToStandardOutput = true
             }
         }
+        return wroteToStandardOutput
     }
 }
