@@ -36,7 +36,20 @@ enum FuzzHarness: String {
         case .xcconfig:
             let config = XCConfig.parse(
                 String(decoding: bytes, as: UTF8.self), file: Self.boundary + "/Fuzz.xcconfig", boundary: Self.boundary)
-            _ = BuildSettings(xcconfigs: [config]).values
+            // Every route an xcconfig takes: a level of its own (a project's base
+            // configuration, `--xcconfig`), evaluated for a manifest outside a project and for
+            // a device build, under a project's levels as `--xcconfig` puts it.
+            let level = SettingsStack.Level(name: "xcconfig", assignments: config.assignments)
+            for sdk in [nil, "iphoneos"] as [String?] {
+                let parameters = BuildParameters(sdk: sdk, configuration: "Release")
+                _ = SettingsStack(levels: [level], parameters: parameters).table()
+                let target = SettingsStack.Level(
+                    name: "target",
+                    assignments: config.assignments.prefix(64).map {
+                        SettingAssignment(name: $0.name, value: "$(inherited) $(\($0.name))", location: $0.location)
+                    })
+                _ = SettingsStack(levels: [level, target, level], parameters: parameters).table()
+            }
         case .zip:
             // The loader reads archives from disk; one scratch file per process is rewritten.
             let path = Self.scratch
@@ -59,6 +72,8 @@ public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
 struct FuzzReplay {
     static func main() {
         let harness = FuzzHarness.selected
+        let budget = Double(ProcessInfo.processInfo.environment["UNIFORM_FUZZ_BUDGET"] ?? "") ?? 2
+        var slow: [String] = []
         var count = 0
         for path in CommandLine.arguments.dropFirst() {
             let files =
@@ -67,11 +82,19 @@ struct FuzzReplay {
                 : [path]
             for file in files {
                 guard let data = FileManager.default.contents(atPath: file) else { continue }
+                let start = Date()
                 harness.run([UInt8](data))
+                let seconds = Date().timeIntervalSince(start)
+                if seconds > budget { slow.append(String(format: "%@: %.1f s", file, seconds)) }
                 count += 1
             }
         }
         print("replayed \(count) input\(count == 1 ? "" : "s") through the \(harness.rawValue) harness")
+        // A hostile input that takes seconds is a denial of service even when it ends.
+        guard slow.isEmpty else {
+            print("over the \(Int(budget)) s budget per input:\n  " + slow.joined(separator: "\n  "))
+            exit(1)
+        }
     }
 }
 #endif

@@ -87,7 +87,7 @@ final class BundleCommandTests: XCTestCase {
         let verbose = try CLI.run(["resolve", ".pdb", "-m", "App", "--xcconfig", "App.xcconfig", "--verbose"], in: dir)
         XCTAssertTrue(
             verbose.stderr.contains(
-                "App.xcconfig:3:1: note: PRODUCT_BUNDLE_IDENTIFIER[sdk=iphonesimulator*] is conditional"),
+                "App.xcconfig:3:1: note: PRODUCT_BUNDLE_IDENTIFIER[sdk=iphonesimulator*] depends on the SDK"),
             verbose.stderr)
 
         let missing = try CLI.run(["resolve", ".pdb", "-m", "App", "--xcconfig", "Nope.xcconfig"], in: dir)

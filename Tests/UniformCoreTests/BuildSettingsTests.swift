@@ -45,34 +45,53 @@ final class BuildSettingsTests: XCTestCase {
             not a setting
             """, "App.xcconfig")
         let config = try XCConfig.load(main)
-        XCTAssertEqual(config.settings["ORG"], "com.acme")
-        XCTAssertEqual(config.settings["OTHER_FLAGS"], "-a -b")
-        XCTAssertEqual(config.locations["PRODUCT_NAME"]?.line, 5)
-        XCTAssertEqual(
-            config.findings.map(\.rule), ["xcconfig.missing-include", "xcconfig.condition-skipped", "xcconfig.syntax"])
-        XCTAssertEqual(config.findings.map { $0.location?.line }, [3, 6, 9])
-        XCTAssertEqual(config.findings[1].severity, .note)
-        XCTAssertTrue(config.findings[1].message.contains("PRODUCT_BUNDLE_IDENTIFIER[sdk=iphonesimulator*]"))
+        XCTAssertEqual(config.assignments.filter { $0.name == "PRODUCT_NAME" }.map(\.location.line), [5])
+        XCTAssertEqual(config.findings.map(\.rule), ["xcconfig.missing-include", "xcconfig.syntax"])
+        XCTAssertEqual(config.findings.map { $0.location?.line }, [3, 9])
 
-        let settings = BuildSettings(xcconfigs: [config])
+        let settings = try RunSettings(xcconfigs: [(main, nil)]).table(configuration: "Release")
         XCTAssertEqual(
             settings.values["PRODUCT_BUNDLE_IDENTIFIER"], "com.acme.Lab-Notes", "late binding: PRODUCT_NAME comes after"
         )
+        XCTAssertEqual(settings.values["ORG"], "com.acme")
+        XCTAssertEqual(settings.values["OTHER_FLAGS"], "-a -b", "$(inherited): the earlier line of the same level")
         XCTAssertEqual(settings.values["WEBSITE"], "https://acme.example", "Xcode's $() trick for // in values")
         XCTAssertEqual(settings.values["VERSION"], "$(UNDEFINED_THING).1", "unknown references stay verbatim")
-        XCTAssertEqual(settings.findings.count, 3)
+        // The SDK is not known for a manifest outside a project: said once, at the line.
+        XCTAssertEqual(settings.findings.map(\.rule), ["xcconfig.condition-skipped"])
+        XCTAssertEqual(settings.findings.first?.location?.line, 6)
+        XCTAssertTrue(
+            settings.findings[0].message.contains("PRODUCT_BUNDLE_IDENTIFIER[sdk=iphonesimulator*]"),
+            settings.findings[0].message)
     }
 
     func testDefinesBeatXCConfigAndFeedItsReferences() throws {
-        let config = XCConfig.parse(
-            "PRODUCT_BUNDLE_IDENTIFIER = com.acme.$(PRODUCT_NAME:lower)\nPRODUCT_NAME = Pad\nTEAM = ABC",
-            file: "a.xcconfig")
-        let later = XCConfig.parse("TEAM = XYZ", file: "b.xcconfig")
-        let settings = BuildSettings(xcconfigs: [config, later], defines: ["PRODUCT_NAME": "TextPad"])
-        XCTAssertEqual(settings.values["PRODUCT_BUNDLE_IDENTIFIER"], "com.acme.textpad")
-        XCTAssertEqual(settings.values["TEAM"], "XYZ", "later files win")
-        let override = BuildSettings(xcconfigs: [config], defines: ["PRODUCT_BUNDLE_IDENTIFIER": "com.cli.app"])
-        XCTAssertEqual(override.values["PRODUCT_BUNDLE_IDENTIFIER"], "com.cli.app")
+        let a = try write(
+            "PRODUCT_BUNDLE_IDENTIFIER = com.acme.$(PRODUCT_NAME:lower)\nPRODUCT_NAME = Pad\nTEAM = ABC", "a.xcconfig")
+        let b = try write("TEAM = XYZ", "b.xcconfig")
+        let cli = SourceLocation(file: "--define")
+        let settings = try RunSettings(xcconfigs: [(a, nil), (b, nil)], defines: [(["PRODUCT_NAME": "TextPad"], cli)])
+            .table(configuration: "Release").values
+        XCTAssertEqual(settings["PRODUCT_BUNDLE_IDENTIFIER"], "com.acme.textpad")
+        XCTAssertEqual(settings["TEAM"], "XYZ", "later files win")
+        let override = try RunSettings(
+            xcconfigs: [(a, nil)],
+            defines: [
+                (["PRODUCT_BUNDLE_IDENTIFIER": "com.config.app", "TEAM": "CFG"], SourceLocation(file: ".uniform.lua")),
+                (["PRODUCT_BUNDLE_IDENTIFIER": "com.cli.app"], cli),
+            ]
+        ).table(configuration: "Release").values
+        XCTAssertEqual(override["PRODUCT_BUNDLE_IDENTIFIER"], "com.cli.app", "the command line beats the configuration")
+        XCTAssertEqual(override["TEAM"], "CFG")
+    }
+
+    /// Conditions on the configuration hold or not for the run's build configuration.
+    func testConfigurationConditionsAreEvaluated() throws {
+        let a = try write("ID = com.acme.app\nID[config=Debug] = com.acme.app.debug\n", "a.xcconfig")
+        let settings = try RunSettings(xcconfigs: [(a, nil)])
+        XCTAssertEqual(settings.table(configuration: "Release").values["ID"], "com.acme.app")
+        XCTAssertEqual(settings.table(configuration: "Debug").values["ID"], "com.acme.app.debug")
+        XCTAssertEqual(settings.table(configuration: "Debug").findings, [], "a config condition needs no note")
     }
 
     func testCyclesAreCutNotLoopedOn() throws {
@@ -80,8 +99,9 @@ final class BuildSettingsTests: XCTestCase {
         try write("#include \"a.xcconfig\"\nB = $(A)x\n", "b.xcconfig")
         let config = try XCConfig.load(a)
         XCTAssertEqual(config.findings.map(\.rule), ["xcconfig.include-cycle"])
-        let settings = BuildSettings(xcconfigs: [config])
+        let settings = try RunSettings(xcconfigs: [(a, nil)]).table(configuration: "Release")
         XCTAssertNotNil(settings.values["A"])
+        XCTAssertEqual(settings.findings.map(\.rule), ["xcode.setting-cycle"])
         XCTAssertThrowsError(try XCConfig.load(directory.appendingPathComponent("nope.xcconfig").path)) { error in
             XCTAssertTrue("\(error)".contains("nope.xcconfig"))
         }
@@ -131,9 +151,13 @@ final class BuildSettingsTests: XCTestCase {
             placeholderNotes.count, Set(placeholderNotes.compactMap(\.subject)).count, "one note per variable")
         XCTAssertTrue(placeholderNotes.contains { $0.subject == "PRODUCT_BUNDLE_IDENTIFIER" })
 
-        let settings = BuildSettings(xcconfigs: [try XCConfig.load(main)])
+        let run = try RunSettings(xcconfigs: [(main, nil)])
+        let settings = run.table(configuration: "Release")
         XCTAssertEqual(settings.values["PRODUCT_BUNDLE_IDENTIFIER"], "org.example.real-app")
-        let after = ManifestLoader(defines: settings.values).load([plists])
+        XCTAssertEqual(
+            run.table(configuration: "Debug").values["PRODUCT_BUNDLE_IDENTIFIER"], "org.example.debug",
+            "[config=Debug] holds for a Debug build")
+        let after = ManifestLoader(settings: run.levels).load([plists])
         XCTAssertEqual(after.errors.map(\.description), [])
         let world = World(manifests: after.manifests, extraFindings: settings.findings)
         XCTAssertEqual(world.apps.count, 56)
@@ -145,10 +169,6 @@ final class BuildSettingsTests: XCTestCase {
         XCTAssertNotNil(world.app("org.mozilla.firefox"))
         XCTAssertTrue(
             world.findings.contains { $0.rule == "bundle-id-generated" }, "templates without CFBundleIdentifier")
-        XCTAssertTrue(
-            world.findings.contains {
-                $0.rule == "xcconfig.condition-skipped" && $0.subject == "PRODUCT_BUNDLE_IDENTIFIER"
-            })
         let notes = world.findings.filter { $0.rule == "unresolved-placeholder" }
         XCTAssertFalse(notes.contains { $0.subject == "PRODUCT_BUNDLE_IDENTIFIER" || $0.subject == "PRODUCT_NAME" })
         XCTAssertEqual(notes.count, Set(notes.compactMap(\.subject)).count)

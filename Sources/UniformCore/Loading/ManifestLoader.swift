@@ -9,13 +9,32 @@ import UniformPlist
 /// for `--verbose`). A file that cannot be parsed is reported with its position, never fatal
 /// to the others.
 public struct ManifestLoader: Sendable {
-    public var defines: [String: String]
+    /// Build-setting levels above each manifest's own (see `RunSettings`): for a manifest
+    /// outside a project the only settings its placeholders resolve against; for a project's
+    /// target, levels put on top of the target's (an app's own `defines` in `.uniform.lua`).
+    public let settings: [SettingsStack.Level]
+    /// The build configuration `settings` are evaluated for (`KEY[config=Debug]`).
+    public let configuration: String
+    /// `settings` evaluated once for manifests outside a project.
+    let plainSettings: [String: String]
     /// Limits for `.ipa` archives.
     public var archiveLimits: ArchiveLimits
 
-    public init(defines: [String: String] = [:], archiveLimits: ArchiveLimits = ArchiveLimits()) {
-        self.defines = defines
+    public init(
+        settings: [SettingsStack.Level] = [], configuration: String = "Release",
+        archiveLimits: ArchiveLimits = ArchiveLimits()
+    ) {
+        self.settings = settings
+        self.configuration = configuration
         self.archiveLimits = archiveLimits
+        plainSettings = RunSettings.table(settings, configuration: configuration).values
+    }
+
+    /// Plain defines, as `--define` gives them.
+    public init(defines: [String: String], archiveLimits: ArchiveLimits = ArchiveLimits()) {
+        self.init(
+            settings: RunSettings.defines(defines, location: SourceLocation(file: "--define")),
+            archiveLimits: archiveLimits)
     }
 
     /// What loading produced.
@@ -168,9 +187,9 @@ public struct ManifestLoader: Sendable {
                 var mapped = document
                 mapped.file = entry.displayPath
                 if let app = entry.project {
-                    return .manifest(ProjectManifest.read(mapped, app: app, entry: entry, defines: defines))
+                    return .manifest(ProjectManifest.read(mapped, app: app, entry: entry, above: settings))
                 }
-                let manifest = ManifestReader(defines: defines).read(
+                let manifest = ManifestReader(defines: plainSettings).read(
                     mapped, file: entry.displayPath, standInSeed: entry.standInSeed)
                 return .manifest(manifest)
             } catch let error as PlistError {

@@ -30,6 +30,35 @@ public struct RepositoryBoundary: Sendable {
         self.root = CanonicalPath.of(root)
     }
 
+    /// The folder a path the user named may resolve into. A path that lies in this repository
+    /// as written belongs to it — a link there that leads outside was put there by whoever
+    /// wrote the repository, a pull request included, and is refused like any other — so the
+    /// answer is `root`. A path outside it as written is the user's own: bounded by the
+    /// repository that holds it (the git work tree of its folder), else its folder.
+    public func boundary(forNamed path: String, relativeTo directory: String? = nil) -> String {
+        let written = Self.lexical(path, relativeTo: directory)
+        if Self.contains(written, root: root) { return root }
+        var folder = written
+        while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
+        folder = String(folder[..<(folder.lastIndex(of: "/") ?? folder.startIndex)])
+        return RepositoryBoundary(startingAt: folder.isEmpty ? "/" : folder).root
+    }
+
+    /// `path` made absolute against the canonical `directory` (else the process's), `.` and
+    /// `..` taken as written: where a path points before any link in it is followed.
+    static func lexical(_ path: String, relativeTo directory: String?) -> String {
+        let base = path.hasPrefix("/") ? "" : CanonicalPath.of(directory ?? FileManager.default.currentDirectoryPath)
+        var parts: [Substring] = []
+        for component in (base + "/" + path).split(separator: "/") {
+            switch component {
+            case ".": continue
+            case "..": _ = parts.popLast()
+            default: parts.append(component)
+            }
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
     /// Whether `path` (relative paths from the process's directory) resolves inside the root,
     /// symbolic links followed as the read would follow them.
     public func contains(_ path: String) -> Bool { Self.contains(CanonicalPath.of(path), root: root) }

@@ -1,44 +1,66 @@
 import Foundation
 
-/// Build settings from an Xcode `.xcconfig` file and the files it includes, so placeholders in
-/// Info.plist templates resolve to what a real build would put there.
+/// An Xcode `.xcconfig` file and the files it includes, as the assignments a level of
+/// `SettingsStack` evaluates: the one settings resolver for every route (a project's base
+/// configurations, `--xcconfig`, the configuration's `xcconfig`).
 ///
 /// The syntax is Xcode's: `KEY = value`; `//` starts a comment anywhere (which is why Xcode
 /// users write URLs as `https:/$()/host`); `#include "other.xcconfig"` (relative to the
 /// including file; a missing file is a warning) and `#include? "…"` (silently optional);
-/// `$(inherited)` is the value assigned before. Conditional settings (`KEY[sdk=iphoneos*]`,
-/// `KEY[config=Release]`) depend on a build this tool does not perform: the unconditional
-/// value is taken and each skipped condition is reported as a note.
+/// conditional settings (`KEY[sdk=iphoneos*]`, `KEY[config=Release]`). Values are kept raw:
+/// `$(inherited)`, references and conditions are the stack's to evaluate.
 ///
-/// Values are kept raw; `BuildSettings` expands references late, as Xcode does, so a value may
-/// name a setting assigned further down or in another file.
+/// Reading is bounded by construction: nothing outside `boundary` is opened (a project under
+/// review must not make the tool read `/etc/passwd` or `/proc/self/environ` into a finding);
+/// each file is read from disk once per load however often it is included; a file larger than
+/// `maxFileBytes` is not read, and a load stops taking assignments at `maxAssignments` (an
+/// include diamond — each file including the next twice — is 2^31 inclusions at 31 files).
 public struct XCConfig: Sendable {
-    /// Unconditional settings, raw, the last assignment winning.
-    public private(set) var settings: [String: String] = [:]
-    /// Where each setting was last assigned.
-    public private(set) var locations: [String: SourceLocation] = [:]
-    /// Skipped conditions, missing includes, lines that are not settings.
+    /// Skipped includes, lines that are not settings, cut loads.
     public private(set) var findings: [Finding] = []
     /// Every assignment in file order, includes inlined where they stand, conditional ones
-    /// too, values raw: what an Xcode project's settings stack evaluates (`SettingsStack`).
+    /// too, values raw: what a level of `SettingsStack` evaluates.
     public private(set) var assignments: [SettingAssignment] = []
     /// Files named by `#include` that were not read (missing, or outside `boundary`).
     public private(set) var unreadIncludes: [(name: String, location: SourceLocation)] = []
-    /// Where includes may be read from: a file outside this folder is not read (a project
-    /// under review must not make the tool read `/etc/passwd` into a finding).
+    /// Where includes may be read from (canonical); nil reads anywhere (a text parsed alone).
     var boundary: String?
+    /// Texts already read in this load, by canonical path.
+    private var texts: [String: String?] = [:]
+    private var cut = false
+    private var inclusions = 0
+
+    /// Deeper include chains are reported and cut: real projects nest three or four levels.
+    static let maxIncludeDepth = 32
+    /// Real xcconfig files are a few kilobytes; the largest seen in the shared repositories is
+    /// under 20 KB.
+    public static let maxFileBytes = 4 << 20
+    /// Assignments one load may produce, includes inlined.
+    public static let maxAssignments = 100_000
+    /// `#include`s one load follows (a diamond of files that hold nothing but includes).
+    public static let maxInclusions = 10_000
 
     public init() {}
 
-    /// Reads a file and its includes. A top-level file that cannot be read is an error.
+    /// Reads a file and its includes, nothing outside `boundary` (a canonical or plain folder
+    /// path; nil reads anywhere). A top-level file that cannot be read, or that lies outside
+    /// the boundary, is an error naming it.
     public static func load(_ path: String, boundary: String? = nil) throws(XCConfigError) -> XCConfig {
-        guard let text = readText(path) else {
-            throw XCConfigError(
-                file: path, message: "cannot read the .xcconfig file (does it exist, and is it readable?)")
-        }
         var config = XCConfig()
         config.boundary = boundary.map { CanonicalPath.of($0) }
-        config.parse(text, file: path, stack: [CanonicalPath.of(path)])
+        let key = CanonicalPath.of(path)
+        if let root = config.boundary, !RepositoryBoundary.contains(key, root: root) {
+            throw XCConfigError(
+                file: path, message: "the .xcconfig file is outside the repository (or links there); it is not read")
+        }
+        guard let text = config.read(key) else {
+            throw XCConfigError(
+                file: path,
+                message:
+                    "cannot read the .xcconfig file (does it exist, is it readable, and under \(maxFileBytes >> 20) MB?)"
+            )
+        }
+        config.parse(text, file: path, stack: [key])
         return config
     }
 
@@ -57,11 +79,9 @@ public struct XCConfig: Sendable {
         return config
     }
 
-    /// Deeper include chains are reported and cut: real projects nest three or four levels.
-    static let maxIncludeDepth = 32
-
     private mutating func parse(_ text: String, file: String, stack: [String]) {
         for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            guard !cut else { return }
             let lineNumber = index + 1
             var line = Substring(rawLine)
             if let comment = line.range(of: "//") { line = line[..<comment.lowerBound] }
@@ -115,6 +135,15 @@ public struct XCConfig: Sendable {
                 subject: name)
             return
         }
+        inclusions += 1
+        guard inclusions <= Self.maxInclusions else {
+            cut = true
+            report(
+                "xcconfig.too-large", .warning,
+                "more than \(Self.maxInclusions) #include directives followed in one load; the rest is not read",
+                at: location, subject: name)
+            return
+        }
         if let boundary, !RepositoryBoundary.contains(key, root: boundary) {
             unreadIncludes.append((name, location))
             report(
@@ -123,7 +152,7 @@ public struct XCConfig: Sendable {
                 at: location, subject: name)
             return
         }
-        guard let text = Self.readText(target) else {
+        guard let text = read(key) else {
             unreadIncludes.append((name, location))
             if !optional {
                 report(
@@ -148,36 +177,20 @@ public struct XCConfig: Sendable {
         var value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
         // Xcode accepts a `;` at the end of a line (`SDKROOT = iphoneos;`) and drops it.
         if value.hasSuffix(";") { value = String(value.dropLast()).trimmingCharacters(in: .whitespaces) }
-        if let parsed = SettingAssignment.parseKey(left) {
-            assignments.append(
-                SettingAssignment(name: parsed.name, conditions: parsed.conditions, value: value, location: location))
+        guard let parsed = SettingAssignment.parseKey(left) else {
+            report("xcconfig.syntax", .warning, "'\(left)' is not a setting name; the line is ignored", at: location)
+            return
         }
-        let key: String
-        if let bracket = left.firstIndex(of: "[") {
-            key = String(left[..<bracket]).trimmingCharacters(in: .whitespaces)
-            guard Self.isSettingName(key), left.hasSuffix("]") else {
-                report(
-                    "xcconfig.syntax", .warning, "'\(left)' is not a setting name; the line is ignored", at: location)
-                return
-            }
-            let conditions = String(left[bracket...])
+        guard assignments.count < Self.maxAssignments else {
+            cut = true
             report(
-                "xcconfig.condition-skipped", .note,
-                "\(key)\(conditions) is conditional; uniform takes the unconditional value of \(key) (pass --define \(key)=… to choose)",
-                at: location, subject: key)
+                "xcconfig.too-large", .warning,
+                "more than \(Self.maxAssignments) settings once includes are inlined; the rest is not read",
+                at: location)
             return
         }
-        key = left
-        guard Self.isSettingName(key) else {
-            report("xcconfig.syntax", .warning, "'\(key)' is not a setting name; the line is ignored", at: location)
-            return
-        }
-        let previous = settings[key] ?? ""
-        settings[key] = value.replacingOccurrences(of: "$(inherited)", with: previous).replacingOccurrences(
-            of: "${inherited}", with: previous
-        )
-        .trimmingCharacters(in: .whitespaces)
-        locations[key] = location
+        assignments.append(
+            SettingAssignment(name: parsed.name, conditions: parsed.conditions, value: value, location: location))
     }
 
     private mutating func report(
@@ -186,17 +199,19 @@ public struct XCConfig: Sendable {
         findings.append(Finding(rule: rule, severity: severity, message: message, location: location, subject: subject))
     }
 
-    static func isSettingName(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic)
-        else { return false }
-        return name.unicodeScalars.allSatisfy {
-            $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)))
+    /// The text of a file by canonical path, read once per load; nil when it cannot be read
+    /// or is larger than `maxFileBytes` (checked before reading: `/dev/zero` is a file too).
+    private mutating func read(_ canonical: String) -> String? {
+        if let known = texts[canonical] { return known }
+        var text: String?
+        if let attributes = try? FileManager.default.attributesOfItem(atPath: canonical),
+            attributes[.type] as? FileAttributeType == .typeRegular,
+            let size = attributes[.size] as? Int, size <= Self.maxFileBytes,
+            let data = FileManager.default.contents(atPath: canonical)
+        {
+            text = String(decoding: data.prefix(Self.maxFileBytes), as: UTF8.self)
         }
+        texts[canonical] = .some(text)
+        return text
     }
-
-    private static func readText(_ path: String) -> String? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        return String(decoding: data, as: UTF8.self)
-    }
-
 }

@@ -29,6 +29,10 @@ public struct ProjectApp: Sendable {
     public var unreadIncludes: [String]
     /// The target in the project file.
     public var location: SourceLocation
+    /// The levels `settings` were evaluated from, and for which build: a level added on top
+    /// (an app's own defines) is evaluated with the rest, not pasted over the result.
+    public var levels: [SettingsStack.Level] = []
+    public var parameters = BuildParameters(sdk: nil, configuration: "Release")
 
     /// `PRODUCT_BUNDLE_IDENTIFIER`, if set.
     public var bundleID: String? { settings["PRODUCT_BUNDLE_IDENTIFIER"] }

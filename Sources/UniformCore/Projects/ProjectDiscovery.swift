@@ -24,12 +24,20 @@ public struct ProjectDiscovery: Sendable {
         var found = ProjectDiscovery()
         let base = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
         func full(_ relative: String) -> String { base == "." ? relative : ProjectPath.join(base, relative) }
-        var projects: [String] = [], workspaces: [String] = [], plists: [String] = []
+        var projects: [String] = [], workspaces: [String] = [], plists: [String] = [], linkedOut: [String] = []
+        let boundary = CanonicalPath.of(base)
         DirectoryWalk.walk(base) { entry in
             let name = entry.name
             if name.hasPrefix(".") { return false }
             if entry.isDirectory {
                 if skippedFolders.contains(name) { return false }
+                // A committed link to a project elsewhere is not this repository's project.
+                if entry.isLink, name.hasSuffix(".xcodeproj") || name.hasSuffix(".xcworkspace"),
+                    !RepositoryBoundary.contains(CanonicalPath.of(full(entry.relative)), root: boundary)
+                {
+                    linkedOut.append(entry.relative)
+                    return false
+                }
                 if name.hasSuffix(".xcodeproj") {
                     projects.append(entry.relative)
                     return false
@@ -43,15 +51,22 @@ public struct ProjectDiscovery: Sendable {
             if entry.exists, ManifestLoader.looksLikePlist(name) { plists.append(entry.relative) }
             return true
         }
+        for relative in linkedOut.sorted() {
+            found.findings.append(
+                Finding(
+                    rule: "xcode.outside-repository", severity: .warning,
+                    message:
+                        "\(ProjectPath.lastComponent(relative)) is a link to a folder outside the repository; it is not read",
+                    location: SourceLocation(file: full(relative)), subject: ProjectPath.lastComponent(relative)))
+        }
         found.projects = projects.sorted().map(full)
         found.workspaces = workspaces.sorted().map(full)
         found.plists = plists.sorted().map(full)
 
-        let boundary = CanonicalPath.of(base)
         var known = Set(found.projects.map { CanonicalPath.of($0) })
         for workspace in found.workspaces {
             let listed: XcodeWorkspace
-            do { listed = try XcodeWorkspace.load(workspace) } catch {
+            do { listed = try XcodeWorkspace.load(workspace, boundary: boundary) } catch {
                 found.findings.append(
                     Finding(
                         rule: "xcode.unreadable-workspace", severity: .warning, message: error.message,

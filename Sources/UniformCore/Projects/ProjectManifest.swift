@@ -6,11 +6,20 @@ import UniformPlist
 /// the file has none, and findings about an unresolved bundle id that say where the setting is.
 enum ProjectManifest {
     static func read(
-        _ document: PlistDocument, app: ProjectApp, entry: ManifestLoader.Entry, defines: [String: String]
+        _ document: PlistDocument, app: ProjectApp, entry: ManifestLoader.Entry, above: [SettingsStack.Level]
     ) -> Manifest {
-        let table = app.settings.merging(defines) { _, define in define }
-        var manifest = ManifestReader(defines: table, platform: app.platform).read(
+        var app = app
+        var settingFindings: [Finding] = []
+        if !above.isEmpty {
+            // The app's own defines: one more level on the target's stack, evaluated as a
+            // whole, so a value built from a defined setting changes too.
+            let stack = SettingsStack(levels: app.levels + above, parameters: app.parameters)
+            app.settings = stack.table()
+            settingFindings = stack.findings
+        }
+        var manifest = ManifestReader(defines: app.settings, platform: app.platform).read(
             document, file: entry.displayPath, standInSeed: entry.standInSeed)
+        manifest.findings += settingFindings
         if app.generatesInfoPlist, case .dictionary(let root) = document.root.value {
             for key in app.generatedKeys where root[key.key] == nil {
                 let value = GeneratedInfoPlist.value(of: key)

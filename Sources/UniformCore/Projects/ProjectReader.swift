@@ -11,9 +11,14 @@ public struct ProjectReader {
     /// The canonical path of the folder nothing may be read outside of; nil reads anywhere.
     public var boundary: String?
 
-    public init(configuration: String = "Release", boundary: String? = nil) {
+    /// Levels above every target's own: the run's configured xcconfigs and defines
+    /// (`RunSettings`), as `xcodebuild -xcconfig FILE KEY=value` puts them.
+    public var above: [SettingsStack.Level]
+
+    public init(configuration: String = "Release", boundary: String? = nil, above: [SettingsStack.Level] = []) {
         self.configuration = configuration
         self.boundary = boundary.map { CanonicalPath.of($0) }
+        self.above = above
     }
 
     /// What reading a project gave.
@@ -53,18 +58,19 @@ public struct ProjectReader {
             }
             let targetConfig = target.configuration(named: projectConfig?.name ?? configuration)
             let configName = targetConfig?.name ?? configuration
-            let upper = [
-                SettingsStack.Level(
-                    name: "project xcconfig",
-                    assignments: xcconfigs.assignments(
-                        projectConfig?.baseConfiguration, from: projectConfig?.location, into: &result.findings)),
-                SettingsStack.Level(name: "project", assignments: projectConfig?.settings ?? []),
-                SettingsStack.Level(
-                    name: "target xcconfig",
-                    assignments: xcconfigs.assignments(
-                        targetConfig?.baseConfiguration, from: targetConfig?.location, into: &result.findings)),
-                SettingsStack.Level(name: "target", assignments: targetConfig?.settings ?? []),
-            ]
+            let upper =
+                [
+                    SettingsStack.Level(
+                        name: "project xcconfig",
+                        assignments: xcconfigs.assignments(
+                            projectConfig?.baseConfiguration, from: projectConfig?.location, into: &result.findings)),
+                    SettingsStack.Level(name: "project", assignments: projectConfig?.settings ?? []),
+                    SettingsStack.Level(
+                        name: "target xcconfig",
+                        assignments: xcconfigs.assignments(
+                            targetConfig?.baseConfiguration, from: targetConfig?.location, into: &result.findings)),
+                    SettingsStack.Level(name: "target", assignments: targetConfig?.settings ?? []),
+                ] + above
             func levels(sdk: String?) -> [SettingsStack.Level] {
                 [
                     SettingsStack.Level(
@@ -92,8 +98,8 @@ public struct ProjectReader {
                 continue
             }
             for (platform, sdk) in platforms {
-                let stack = SettingsStack(
-                    levels: levels(sdk: sdk), parameters: BuildParameters(sdk: sdk, configuration: configName))
+                let parameters = BuildParameters(sdk: sdk, configuration: configName)
+                let stack = SettingsStack(levels: levels(sdk: sdk), parameters: parameters)
                 let settings = stack.table()
                 result.findings += stack.findings
                 var locations: [String: SourceLocation] = [:]
@@ -122,7 +128,7 @@ public struct ProjectReader {
                         generatedKeys: generated.sorted { $0.key < $1.key }, host: hosts[target.name],
                         unreadIncludes: xcconfigs.unread(targetConfig?.baseConfiguration)
                             + xcconfigs.unread(projectConfig?.baseConfiguration),
-                        location: target.location))
+                        location: target.location, levels: stack.levels, parameters: parameters))
             }
         }
         var seen = Set<Finding>()
@@ -247,7 +253,7 @@ struct XCConfigCache {
         }
         do {
             let config = try XCConfig.load(path, boundary: boundary)
-            findings += config.findings.filter { $0.rule != "xcconfig.condition-skipped" }
+            findings += config.findings
             loaded[path] = config
             return config.assignments
         } catch {

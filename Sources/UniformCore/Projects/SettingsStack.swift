@@ -32,19 +32,37 @@ public final class SettingsStack {
     public private(set) var findings: [Finding] = []
     static let maxLength = 16_384
 
+    /// Per level, each setting's positions in order: a look-up is by name, not a scan of the
+    /// level, so evaluation stays linear in the settings (a project with 100,000 settings in
+    /// 20 targets took minutes when every reference scanned every level).
+    private let positions: [[String: [Int]]]
     private var memo: [String: String?] = [:]
+    /// `$(inherited)` at (setting, level, position): each layer is expanded once, however many
+    /// times a value names it (`X = $(inherited)$(inherited)` over 22 levels is 2^22 otherwise).
+    private var inheritedMemo: [InheritedKey: String?] = [:]
     private var active: [String] = []
     private var reportedCycles: Set<String> = []
+
+    private struct InheritedKey: Hashable {
+        var name: String
+        var level: Int
+        var limit: Int
+    }
 
     public init(levels: [Level], parameters: BuildParameters) {
         self.levels = levels
         self.parameters = parameters
+        positions = levels.map { level in
+            var index: [String: [Int]] = [:]
+            for (position, a) in level.assignments.enumerated() { index[a.name, default: []].append(position) }
+            return index
+        }
     }
 
     /// Every setting name assigned at some level.
     public var names: Set<String> {
         var names = Set<String>()
-        for level in levels { for a in level.assignments { names.insert(a.name) } }
+        for index in positions { names.formUnion(index.keys) }
         return names
     }
 
@@ -63,23 +81,28 @@ public final class SettingsStack {
     }
 
     /// Every assigned setting, expanded: what an Info.plist's placeholders resolve against.
+    /// Names are evaluated in sorted order, so a cycle is entered at the same setting on
+    /// every run and its members get the same values (a `Set`'s order changed the bundle id
+    /// a cycle produced from one run to the next).
     public func table() -> [String: String] {
         var table: [String: String] = [:]
-        for name in names { if let v = value(name) { table[name] = v } }
+        for name in names.sorted() { if let v = value(name) { table[name] = v } }
         return table
     }
 
     /// The line that gives a setting its value in this build: the top-most winning assignment.
     public func location(of name: String) -> SourceLocation? {
         for index in levels.indices.reversed() {
-            if let (a, _) = winner(name, in: levels[index], before: Int.max) { return a.location }
+            if let (a, _) = winner(name, at: index, before: Int.max) { return a.location }
         }
         return nil
     }
 
-    private func winner(_ name: String, in level: Level, before limit: Int) -> (SettingAssignment, Int)? {
+    private func winner(_ name: String, at level: Int, before limit: Int) -> (SettingAssignment, Int)? {
+        guard let candidates = positions[level][name] else { return nil }
         var best: (SettingAssignment, Int)?
-        for (position, a) in level.assignments.enumerated() where position < limit && a.name == name {
+        for position in candidates where position < limit {
+            let a = levels[level].assignments[position]
             guard parameters.satisfies(a.conditions) else { continue }
             if let current = best, current.0.conditions.count > a.conditions.count { continue }
             best = (a, position)
@@ -90,19 +113,27 @@ public final class SettingsStack {
     private func resolve(_ name: String, level: Int, before limit: Int) -> String? {
         var index = level, limit = limit
         while index >= 0 {
-            if let (assignment, position) = winner(name, in: levels[index], before: limit) {
+            if let (assignment, position) = winner(name, at: index, before: limit) {
                 let (fromLevel, fromLimit) = (index, position)
                 // A setting that names itself means the value below, like `$(inherited)`
                 // (`DEVELOPMENT_TEAM = $(DEVELOPMENT_TEAM)` in a target takes the project's).
                 return expand(assignment.value) { reference in
                     reference == "inherited" || reference == name
-                        ? (self.resolve(name, level: fromLevel, before: fromLimit) ?? "") : self.value(reference)
+                        ? (self.inherited(name, level: fromLevel, before: fromLimit) ?? "") : self.value(reference)
                 }
             }
             index -= 1
             limit = Int.max
         }
         return nil
+    }
+
+    private func inherited(_ name: String, level: Int, before limit: Int) -> String? {
+        let key = InheritedKey(name: name, level: level, limit: limit)
+        if let known = inheritedMemo[key] { return known }
+        let value = resolve(name, level: level, before: limit)
+        inheritedMemo[key] = .some(value)
+        return value
     }
 
     /// Expands `$(NAME)`, `${NAME}` and `$(NAME:modifier…)`, innermost first, so a reference
@@ -167,13 +198,18 @@ public final class SettingsStack {
         return String(out)
     }
 
+    /// A cycle is reported once, under its lowest-named member, its chain written from there,
+    /// whichever member a run entered it by.
     private func reportCycle(_ name: String) {
-        guard reportedCycles.insert(name).inserted else { return }
-        let chain = (active.drop { $0 != name } + [name]).joined(separator: " → ")
+        var members = Array(active.drop { $0 != name })
+        guard let lowest = members.min(), let start = members.firstIndex(of: lowest) else { return }
+        members = Array(members[start...] + members[..<start])
+        guard reportedCycles.insert(members.sorted().joined(separator: "\u{0}")).inserted else { return }
+        let chain = (members + [lowest]).joined(separator: " → ")
         findings.append(
             Finding(
                 rule: "xcode.setting-cycle", severity: .warning,
-                message: "build setting \(name) refers to itself (\(chain)); the reference is left unexpanded",
-                location: location(of: name), subject: name))
+                message: "build setting \(lowest) refers to itself (\(chain)); the reference is left unexpanded",
+                location: location(of: lowest), subject: lowest))
     }
 }

@@ -25,9 +25,18 @@ public struct XcodeProject: Sendable {
 
     /// Reads `path` (an `.xcodeproj` folder). A file that does not parse is an error naming
     /// its line; a structure that makes no sense (no root object) is one too.
-    public static func load(_ path: String) throws(ProjectError) -> XcodeProject {
+    ///
+    /// With a `boundary`, a `project.pbxproj` that resolves outside it (the project folder, or
+    /// the file in it, a link out of the repository) is refused before it is opened: its
+    /// content would otherwise be quoted in a parse error.
+    public static func load(_ path: String, boundary: String? = nil) throws(ProjectError) -> XcodeProject {
         let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
         let file = ProjectPath.join(trimmed, "project.pbxproj")
+        if let boundary, !RepositoryBoundary.contains(CanonicalPath.of(file), root: CanonicalPath.of(boundary)) {
+            throw ProjectError(
+                location: SourceLocation(file: file),
+                message: "the project file links outside the repository; it is not read")
+        }
         let document: PlistDocument
         do {
             document = try PlistReader.read(contentsOf: file)

@@ -14,9 +14,16 @@ public struct XcodeWorkspace: Sendable {
     /// The projects it lists, as paths, each with the line that lists it.
     public var projects: [(path: String, location: SourceLocation)]
 
-    public static func load(_ path: String) throws(ProjectError) -> XcodeWorkspace {
+    /// With a `boundary`, a `contents.xcworkspacedata` that resolves outside it is refused
+    /// before it is opened.
+    public static func load(_ path: String, boundary: String? = nil) throws(ProjectError) -> XcodeWorkspace {
         let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
         let file = ProjectPath.join(trimmed, "contents.xcworkspacedata")
+        if let boundary, !RepositoryBoundary.contains(CanonicalPath.of(file), root: CanonicalPath.of(boundary)) {
+            throw ProjectError(
+                location: SourceLocation(file: file),
+                message: "the workspace file links outside the repository; it is not read")
+        }
         guard let data = FileManager.default.contents(atPath: file) else {
             throw ProjectError(
                 location: SourceLocation(file: file),

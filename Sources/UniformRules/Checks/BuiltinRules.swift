@@ -103,7 +103,22 @@ public enum BuiltinRules {
         RuleInfo(
             id: "xcconfig.condition-skipped", severity: .note,
             description:
-                "A conditional setting in an --xcconfig file outside a project; its unconditional value is used."),
+                "A setting conditional on the SDK or architecture, for a manifest outside a project (whose SDK is unknown); the value without that condition is used."
+        ),
+        RuleInfo(
+            id: "xcconfig.too-large", severity: .warning,
+            description:
+                "An .xcconfig load past 100,000 settings or 10,000 includes (an include diamond); the rest is not read."
+        ),
+        RuleInfo(
+            id: "config.override-unmatched", severity: .warning,
+            description:
+                "An `apps` override in .uniform.lua matches no manifest path and no Xcode target; it changes nothing."),
+        RuleInfo(
+            id: "config.override-ambiguous", severity: .warning,
+            description:
+                "Two `apps` overrides match one manifest; the path beats the target name (then sorted order), the other is ignored for it."
+        ),
         RuleInfo(
             id: "defaults.invalid-entry", severity: .warning,
             description: "An LSHandlers entry of a preferences plist is malformed."),

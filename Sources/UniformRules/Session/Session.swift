@@ -20,6 +20,9 @@ public struct Session {
     /// The repository the run is about (git top level, else the configuration's folder, else
     /// the run's directory): reports name files relative to it, from whatever folder they ran.
     public var repositoryRoot: String = ""
+    /// The configured xcconfigs and defines as build-setting levels (`RunSettings`): what
+    /// test fixtures read manifests with.
+    public var settings: [SettingsStack.Level] = []
 
     /// Builds the session; bad input (missing files, unreadable projects, broken rules, an
     /// empty world where one is required) throws a `SessionError` naming the file and line.
@@ -44,14 +47,15 @@ public struct Session {
             inside([$0], key: "defaults", config: config, boundary: repository, findings: &findings).first
         }
         applyLimits(options, to: &config, findings: &findings)
-        let settings = try buildSettings(options, config: config)
-        let globalDefines = settings.values
-        findings += settings.findings
         let buildConfiguration = options.buildConfiguration ?? config.buildConfiguration ?? "Release"
+        let runSettings = try runSettings(options, config: config, repository: repository)
+        findings += runSettings.findings
 
-        // Choose the inputs.
+        // Choose the inputs: each project with the folder nothing it names may be read outside
+        // of — the run's repository for what the configuration and discovery name, the
+        // repository holding it as written for a path the command line names.
         var plain: [String] = []
-        var projects: [String] = []
+        var projects: [(path: String, boundary: String)] = []
         var discoveryFindings: [Finding] = []
         // Paths are read from the process's directory; a library user's `directory` may differ.
         let explicit = options.paths.map { local($0, directory: options.directory) }
@@ -59,17 +63,17 @@ public struct Session {
         if !explicit.isEmpty {
             report.source = "arguments"
             for path in explicit {
+                let bound = repository.boundary(forNamed: path)
                 if path.hasSuffix(".xcodeproj") || path.hasSuffix(".xcodeproj/") {
-                    projects.append(path)
+                    projects.append((path, bound))
                 } else if path.hasSuffix(".xcworkspace") || path.hasSuffix(".xcworkspace/") {
-                    let found = try workspaceProjects(path, findings: &discoveryFindings)
-                    projects += found
+                    projects += try workspaceProjects(path, boundary: bound, findings: &discoveryFindings)
                 } else if isDirectory(path), !isBundle(path) {
                     let found = ProjectDiscovery.search(path)
                     if found.projects.isEmpty {
                         plain.append(path)
                     } else {
-                        projects += found.projects
+                        projects += found.projects.map { ($0, bound) }
                         discoveryFindings += found.findings
                         report.skippedPlists += found.plists
                     }
@@ -81,9 +85,9 @@ public struct Session {
             report.source = "configuration (project)"
             for path in config.projects.map(config.resolve) {
                 if path.hasSuffix(".xcworkspace") || path.hasSuffix(".xcworkspace/") {
-                    projects += try workspaceProjects(path, findings: &discoveryFindings)
+                    projects += try workspaceProjects(path, boundary: repository.root, findings: &discoveryFindings)
                 } else {
-                    projects.append(path)
+                    projects.append((path, repository.root))
                 }
             }
             plain = config.manifests.map(config.resolve)
@@ -103,7 +107,7 @@ public struct Session {
             } else {
                 report.source =
                     "discovered under \(place): \(found.projects.count) Xcode project\(found.projects.count == 1 ? "" : "s")"
-                projects = found.projects
+                projects = found.projects.map { ($0, repository.root) }
                 report.skippedPlists += found.plists
             }
         }
@@ -111,16 +115,27 @@ public struct Session {
         // Read the projects into entries, one per app-like target and platform.
         var entries: [ManifestLoader.Entry] = []
         var seenProjects = Set<String>()
-        for project in projects {
-            let key = URL(fileURLWithPath: project).standardizedFileURL.path
+        for (project, boundary) in projects {
+            let key = CanonicalPath.of(project)
             guard seenProjects.insert(key).inserted else { continue }
             guard FileManager.default.fileExists(atPath: project) else {
                 throw SessionError("\(project): no such file or directory")
             }
+            guard RepositoryBoundary.contains(key, root: boundary) else {
+                findings.append(
+                    Finding(
+                        rule: "xcode.outside-repository", severity: .warning,
+                        message:
+                            "\(ProjectPath.lastComponent(project)) is a link to a folder outside the repository; it is not read",
+                        location: SourceLocation(file: project), subject: ProjectPath.lastComponent(project)))
+                continue
+            }
             let loaded: XcodeProject
-            do { loaded = try XcodeProject.load(project) } catch { throw SessionError(error.description) }
-            let boundary = boundary(for: project, directory: options.directory, repository: repository)
-            let read = ProjectReader(configuration: buildConfiguration, boundary: boundary).read(loaded)
+            do { loaded = try XcodeProject.load(project, boundary: boundary) } catch {
+                throw SessionError(error.description)
+            }
+            let read = ProjectReader(configuration: buildConfiguration, boundary: boundary, above: runSettings.levels)
+                .read(loaded)
             report.projects.append(project)
             findings += read.findings
             for (target, reason) in read.skipped {
@@ -145,7 +160,7 @@ public struct Session {
                         Finding(
                             rule: "xcode.outside-repository", severity: .warning,
                             message:
-                                "target '\(app.target)': INFOPLIST_FILE \(plist) is outside the repository; it is not read",
+                                "target '\(app.target)': INFOPLIST_FILE names a file outside the repository; it is not read",
                             location: app.settingLocations["INFOPLIST_FILE"] ?? app.location, subject: app.target))
                     continue
                 }
@@ -174,71 +189,22 @@ public struct Session {
             }
         }
         findings += discoveryFindings
-        let usedPlists = Set(entries.map { URL(fileURLWithPath: $0.path).standardizedFileURL.path })
-        report.skippedPlists = report.skippedPlists.filter {
-            !usedPlists.contains(URL(fileURLWithPath: $0).standardizedFileURL.path)
-        }
+        let usedPlists = Set(entries.map { CanonicalPath.of($0.path) })
+        report.skippedPlists = report.skippedPlists.filter { !usedPlists.contains(CanonicalPath.of($0)) }
 
         // Per-app overrides that change how a manifest reads (its defines).
-        let overrides = config.apps.map { (key: $0.key, resolved: config.resolve($0.key), value: $0.value) }
-        func override(for entry: ManifestLoader.Entry) -> AppOverride? {
-            overrides.first { $0.resolved == entry.displayPath || $0.key == entry.project?.target }?.value
-        }
-
-        // Read everything.
-        let loader = ManifestLoader(defines: globalDefines)
+        var overrides = AppOverrides(config)
         var loaded = ManifestLoader.Result()
-        if !entries.isEmpty {
-            var perEntry: [ManifestLoader.Result] = []
-            // Entries with their own defines are read by their own loader.
-            var batch: [ManifestLoader.Entry] = []
-            for entry in entries {
-                if let o = override(for: entry), !o.defines.isEmpty {
-                    if !batch.isEmpty {
-                        perEntry.append(loader.load(batch))
-                        batch = []
-                    }
-                    perEntry.append(
-                        ManifestLoader(defines: globalDefines.merging(o.defines) { _, new in new }).load([entry]))
-                } else {
-                    batch.append(entry)
-                }
-            }
-            if !batch.isEmpty { perEntry.append(loader.load(batch)) }
-            for r in perEntry {
-                loaded.manifests += r.manifests
-                loaded.errors += r.errors
-                loaded.skipped += r.skipped
-            }
-        }
+        // A target's own settings already hold the run's levels; a loose manifest has only them.
+        load(entries, above: [], overrides: &overrides, configuration: buildConfiguration, into: &loaded)
         if !plain.isEmpty {
-            let discovered = loader.discover(plain)
+            let discovered = ManifestLoader(settings: runSettings.levels).discover(plain)
             if let missing = discovered.missing.first { throw SessionError("\(missing): no such file or directory") }
+            findings += runSettings.table(configuration: buildConfiguration).findings
             var result = ManifestLoader.Result()
-            var batch: [ManifestLoader.Entry] = []
-            for entry in discovered.entries {
-                if let o = override(for: entry), !o.defines.isEmpty {
-                    if !batch.isEmpty {
-                        let r = loader.load(batch)
-                        result.manifests += r.manifests
-                        result.errors += r.errors
-                        result.skipped += r.skipped
-                        batch = []
-                    }
-                    let r = ManifestLoader(defines: globalDefines.merging(o.defines) { _, new in new }).load([entry])
-                    result.manifests += r.manifests
-                    result.errors += r.errors
-                    result.skipped += r.skipped
-                } else {
-                    batch.append(entry)
-                }
-            }
-            if !batch.isEmpty {
-                let r = loader.load(batch)
-                result.manifests += r.manifests
-                result.errors += r.errors
-                result.skipped += r.skipped
-            }
+            load(
+                discovered.entries, above: runSettings.levels, overrides: &overrides,
+                configuration: buildConfiguration, into: &result)
             loaded.manifests += result.manifests
             loaded.errors += result.errors
             report.skippedPlists += result.skipped
@@ -248,15 +214,14 @@ public struct Session {
         }
 
         var manifests = loaded.manifests
-        applyOverrides(config, overrides: overrides, to: &manifests)
+        applyOverrides(&overrides, to: &manifests)
         // Distribution: the command line, else the app's override, else the Info.plist's hint,
         // else the configuration's.
         for i in manifests.indices {
-            let own = overrides.first(where: {
-                $0.resolved == manifests[i].file || $0.key == manifests[i].origin?.target
-            })?.value.distribution
+            let own = overrides.match(file: manifests[i].file, target: manifests[i].origin?.target)?.distribution
             manifests[i].distribution = options.distribution ?? own ?? manifests[i].distribution ?? config.distribution
         }
+        findings += overrides.findings()
         linkHosts(&manifests)
         for m in manifests {
             report.apps.append(
@@ -324,8 +289,10 @@ public struct Session {
         } catch {
             throw SessionError("\(error)")
         }
-        var session = Session(config: config, engine: engine, manifestPaths: projects + plain, report: report)
+        var session = Session(
+            config: config, engine: engine, manifestPaths: projects.map(\.path) + plain, report: report)
         session.repositoryRoot = repository.root
+        session.settings = runSettings.levels
         return session
     }
 
@@ -383,46 +350,67 @@ public struct Session {
             file = Configuration.find(from: options.directory)
         }
         guard let file else { return Configuration(directory: options.directory) }
+        // The configuration is Lua: one that resolves outside the repository holding it as
+        // found (a committed link) is not run.
+        let holder = RepositoryBoundary(startingAt: options.directory).boundary(forNamed: file)
+        guard RepositoryBoundary.contains(CanonicalPath.of(file), root: holder) else {
+            throw SessionError("\(file): the configuration links outside the repository; it is not run")
+        }
         do { return try Configuration.load(file: file) } catch { throw SessionError("\(error)") }
     }
 
-    static func buildSettings(_ options: SessionOptions, config: Configuration) throws(SessionError) -> BuildSettings {
-        var configs: [XCConfig] = []
-        for path in config.xcconfigs.map(config.resolve)
-            + options.xcconfigs.map({ local($0, directory: options.directory) })
-        {
-            do { configs.append(try XCConfig.load(path)) } catch { throw SessionError(error.description) }
+    /// The configured xcconfigs and defines as levels above every target's (`RunSettings`).
+    /// The configuration's files, and their includes, are read inside the repository only; a
+    /// file the command line names, inside the repository that holds it as written.
+    static func runSettings(
+        _ options: SessionOptions, config: Configuration, repository: RepositoryBoundary
+    ) throws(SessionError) -> RunSettings {
+        let files =
+            config.xcconfigs.map { (path: config.resolve($0), boundary: Optional(repository.root)) }
+            + options.xcconfigs.map {
+                let path = local($0, directory: options.directory)
+                return (path: path, boundary: Optional(repository.boundary(forNamed: path)))
+            }
+        var defines: [(values: [String: String], location: SourceLocation)] = []
+        if !config.defines.isEmpty, let file = config.file {
+            defines.append((config.defines, SourceLocation(file: Configuration.displayPath(file))))
         }
-        return BuildSettings(xcconfigs: configs, defines: config.defines.merging(options.defines) { _, cli in cli })
+        if !options.defines.isEmpty { defines.append((options.defines, SourceLocation(file: "--define"))) }
+        do { return try RunSettings(xcconfigs: files, defines: defines) } catch {
+            throw SessionError(error.description)
+        }
     }
 
-    static func workspaceProjects(_ path: String, findings: inout [Finding]) throws(SessionError) -> [String] {
+    /// The projects a workspace lists, each bounded like the workspace: a member outside
+    /// `boundary` (`absolute:`, `group:` or `container:` paths leading out) is a finding and
+    /// is never read.
+    static func workspaceProjects(
+        _ path: String, boundary: String, findings: inout [Finding]
+    ) throws(SessionError) -> [(path: String, boundary: String)] {
         let workspace: XcodeWorkspace
-        do { workspace = try XcodeWorkspace.load(path) } catch { throw SessionError(error.description) }
-        var projects: [String] = []
+        do { workspace = try XcodeWorkspace.load(path, boundary: boundary) } catch {
+            throw SessionError(error.description)
+        }
+        var projects: [(path: String, boundary: String)] = []
         var missing: [(project: String, location: SourceLocation)] = []
         for (project, location) in workspace.projects {
+            guard RepositoryBoundary.contains(CanonicalPath.of(project), root: boundary) else {
+                findings.append(
+                    Finding(
+                        rule: "xcode.outside-repository", severity: .warning,
+                        message:
+                            "the workspace lists \(ProjectPath.lastComponent(project)), which is outside the repository; it is not read",
+                        location: location, subject: ProjectPath.lastComponent(project)))
+                continue
+            }
             if FileManager.default.fileExists(atPath: ProjectPath.join(project, "project.pbxproj")) {
-                projects.append(project)
+                projects.append((project, boundary))
             } else {
                 missing.append((project, location))
             }
         }
         findings += MissingProjects.findings(missing, workspace: path)
         return projects
-    }
-
-    /// The folder nothing may be read outside of for a project: the repository (the git work
-    /// tree, as for everything else) when the project is inside it, whichever of its folders the
-    /// run started in (an Xcode Run Script runs in `$SRCROOT`, often below the git root, and a
-    /// project there includes `../Shared.xcconfig`); else the current directory when the project
-    /// is inside that; else the project's folder (a project named on the command line).
-    static func boundary(for project: String, directory: String, repository: RepositoryBoundary) -> String {
-        let base = CanonicalPath.of(directory)
-        let absolute = CanonicalPath.of(project, relativeTo: base)
-        if RepositoryBoundary.contains(absolute, root: repository.root) { return repository.root }
-        if RepositoryBoundary.contains(absolute, root: base) { return base }
-        return URL(fileURLWithPath: absolute).deletingLastPathComponent().path
     }
 
     static func inside(_ path: String, boundary: String) -> Bool {
@@ -468,18 +456,44 @@ public struct Session {
         ManifestLoader.isBundleDirectory(ProjectPath.lastComponent(path))
     }
 
-    /// `apps` overrides that replace what a manifest says: bundle id, platform.
-    static func applyOverrides(
-        _ config: Configuration, overrides: [(key: String, resolved: String, value: AppOverride)],
-        to manifests: inout [Manifest]
+    /// Reads entries in order, each one whose override has defines by a loader of its own
+    /// (those defines as one more level), the rest in batches between them.
+    static func load(
+        _ entries: [ManifestLoader.Entry], above: [SettingsStack.Level], overrides: inout AppOverrides,
+        configuration: String, into result: inout ManifestLoader.Result
     ) {
+        let loader = ManifestLoader(settings: above, configuration: configuration)
+        var batch: [ManifestLoader.Entry] = []
+        func add(_ r: ManifestLoader.Result) {
+            result.manifests += r.manifests
+            result.errors += r.errors
+            result.skipped += r.skipped
+        }
+        for entry in entries {
+            let own = overrides.match(file: entry.displayPath, target: entry.project?.target)?.defines ?? [:]
+            guard !own.isEmpty else {
+                batch.append(entry)
+                continue
+            }
+            if !batch.isEmpty { add(loader.load(batch)) }
+            batch = []
+            let level = SettingsStack.Level(
+                name: "app defines",
+                assignments: own.sorted { $0.key < $1.key }.map {
+                    SettingAssignment(name: $0.key, value: $0.value, location: SourceLocation(file: entry.displayPath))
+                })
+            add(ManifestLoader(settings: above + [level], configuration: configuration).load([entry]))
+        }
+        if !batch.isEmpty { add(loader.load(batch)) }
+    }
+
+    /// `apps` overrides that replace what a manifest says: bundle id, platform.
+    static func applyOverrides(_ overrides: inout AppOverrides, to manifests: inout [Manifest]) {
         guard !overrides.isEmpty else { return }
         for i in manifests.indices {
-            guard
-                let o = overrides.first(where: {
-                    $0.resolved == manifests[i].file || $0.key == manifests[i].origin?.target
-                })?.value
-            else { continue }
+            guard let o = overrides.match(file: manifests[i].file, target: manifests[i].origin?.target) else {
+                continue
+            }
             if let id = o.bundleID {
                 manifests[i].bundleID = id
                 manifests[i].declaredBundleID = id
