@@ -7,13 +7,19 @@ import UniformLua
 struct TestAPI {
     unowned let engine: RuleEngine
     let directory: String
-    let defines: [String: String]
+    /// The folder fixtures are read inside of (canonical): the run's repository.
+    let boundary: String
+    let settings: [SettingsStack.Level]
     let checkOptions: CheckOptions
     let suppressions: [Suppression]
 
     func resolve(_ path: String) -> String {
         path.hasPrefix("/")
             ? path : URL(fileURLWithPath: directory).appendingPathComponent(path).standardizedFileURL.path
+    }
+
+    func contains(_ path: String) -> Bool {
+        RepositoryBoundary.contains(CanonicalPath.of(path), root: boundary)
     }
 
     func table() -> LuaTableRef {
@@ -32,16 +38,14 @@ struct TestAPI {
                         paths.append(self.resolve(try ctx.string(i)))
                     }
                     // A test file comes with the pull request: it reads only inside the repository.
-                    let repository = RepositoryBoundary(startingAt: self.directory)
-                    if let outside = paths.first(where: {
-                        FileManager.default.fileExists(atPath: $0) && !repository.contains($0)
-                    }) {
+                    if let outside = paths.first(where: { !self.contains($0) }) {
                         throw LuaArguments.Problem(
                             description:
                                 "fixture.manifests: \(ProjectPath.lastComponent(outside)) is outside the repository; it is not read"
                         )
                     }
-                    let loaded = ManifestLoader(defines: self.defines).load(paths.map { Configuration.displayPath($0) })
+                    let loaded = ManifestLoader(settings: self.settings).load(
+                        paths.map { Configuration.displayPath($0) })
                     if let missing = loaded.missing.first {
                         throw LuaArguments.Problem(
                             description: "fixture.manifests: \(missing): no such file or directory")
@@ -56,6 +60,12 @@ struct TestAPI {
                 },
                 "rules": { ctx in
                     let path = self.resolve(try ctx.string(1))
+                    guard self.contains(path) else {
+                        throw LuaArguments.Problem(
+                            description:
+                                "fixture.rules: \(ProjectPath.lastComponent(path)) is outside the repository; it is not run"
+                        )
+                    }
                     do { try self.engine.load(file: Configuration.displayPath(path)) } catch let error as RuleError {
                         throw LuaArguments.Problem(description: "fixture.rules: \(error.message)")
                     }

@@ -623,13 +623,18 @@ enum TestFramework {
         end
         assert = A
 
+        -- A fixture's error names the test's line, not this file's.
+        local function at_caller(f, ...)
+          local ok, err = pcall(f, ...)
+          if not ok then error((tostring(err):gsub("^uniform%.test:%d+: ", "")), 3) end
+        end
         fixture = {
           --- Replaces the world's manifests (paths relative to this test file).
-          manifests = function(...) api.manifests(false, ...) end,
+          manifests = function(...) at_caller(api.manifests, false, ...) end,
           --- Adds manifests to the world.
-          add_manifests = function(...) api.manifests(true, ...) end,
+          add_manifests = function(...) at_caller(api.manifests, true, ...) end,
           --- Loads a rule file (relative to this test file).
-          rules = function(path) api.rules(path) end,
+          rules = function(path) at_caller(api.rules, path) end,
           --- Runs every check; returns the findings.
           findings = function() return api.findings() end,
         }

@@ -18,6 +18,12 @@ public struct TestRunner {
     public var coverage: Bool
     /// Shuffles each file's tests from this seed (`--shuffle`, `--seed`); nil runs them in order.
     public var shuffleSeed: UInt64?
+    /// The build settings fixtures resolve placeholders against (the session's configured
+    /// xcconfigs and defines, `Session.settings`); empty takes `defines` alone.
+    public var settings: [SettingsStack.Level] = []
+    /// The folder test files, fixtures and rule files must resolve inside (the session's
+    /// repository); nil takes the git work tree of each test file's folder.
+    public var boundary: String?
 
     public init(
         inputs: WorldInputs, ruleFiles: [String] = [], standardRules: Bool = true,
@@ -177,10 +183,19 @@ public struct TestRunner {
 
     /// A fresh engine with the rules loaded and the test file collected.
     private func prepare(file: String, output: @escaping (String) -> Void = { _ in }) throws -> Prepared {
-        let engine = RuleEngine(inputs: inputs, limits: limits, output: output)
         let directory = URL(fileURLWithPath: file).deletingLastPathComponent().path
+        let boundary = boundary.map { CanonicalPath.of($0) } ?? RepositoryBoundary(startingAt: directory).root
+        // A test file is Lua from the pull request; one that resolves outside (a committed
+        // link, a configured folder elsewhere) is not run.
+        guard RepositoryBoundary.contains(CanonicalPath.of(file), root: boundary) else {
+            throw RuleError(message: "\(file): the test file is outside the repository (or links there); it is not run")
+        }
+        let engine = RuleEngine(inputs: inputs, limits: limits, output: output)
         let api = TestAPI(
-            engine: engine, directory: directory, defines: defines, checkOptions: checkOptions,
+            engine: engine, directory: directory, boundary: boundary,
+            settings: settings.isEmpty
+                ? RunSettings.defines(defines, location: SourceLocation(file: "--define")) : settings,
+            checkOptions: checkOptions,
             suppressions: suppressions)
         let runnerTable: LuaTableRef
         do {

@@ -15,14 +15,20 @@ public struct TestSuites {
 
     public var suites: [Suite]
 
-    /// Groups files by their nearest configuration, in the order the files come.
+    /// Groups files by their nearest configuration, in the order the files come. A file that
+    /// resolves outside the run's repository (the git work tree of `directory`, else that
+    /// folder) gets no configuration of its own — a `.uniform.lua` beside it would be run —
+    /// and the runner refuses it.
     public init(files: [String], directory: String = FileManager.default.currentDirectoryPath) {
         var order: [String?] = []
         var groups: [String: [String]] = [:]
         let none = "\u{0}"
+        let boundary = RepositoryBoundary(startingAt: directory)
         for file in files {
-            let absolute = URL(fileURLWithPath: file, relativeTo: URL(fileURLWithPath: directory)).standardizedFileURL
-            let config = Configuration.find(from: absolute.deletingLastPathComponent().path)
+            let absolute = CanonicalPath.ofParent(file, relativeTo: directory)
+            let config =
+                boundary.contains(CanonicalPath.of(file, relativeTo: directory))
+                ? Configuration.find(from: ProjectPath.directory(of: absolute)) : nil
             let key = config ?? none
             if groups[key] == nil { order.append(config) }
             groups[key, default: []].append(file)
@@ -85,5 +91,7 @@ extension TestRunner {
             defines: config.defines.merging(defines) { _, cli in cli }
         )
         suppressions = config.suppressions
+        settings = session.settings
+        boundary = session.repositoryRoot
     }
 }

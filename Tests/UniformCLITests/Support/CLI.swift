@@ -51,7 +51,7 @@ enum CLI {
     @discardableResult
     static func run(
         _ arguments: [String], in directory: URL? = nil, stdin: String? = nil, environment: [String: String] = [:],
-        executable: URL? = nil
+        executable: URL? = nil, timeout: Double? = nil
     ) throws -> Result {
         let process = Process()
         process.executableURL = executable ?? binary
@@ -66,6 +66,12 @@ enum CLI {
         process.standardError = err
         process.standardInput = input
         try process.run()
+        // A hostile input must not hang the suite: past `timeout` the child is killed, and
+        // the caller sees signal 9's status.
+        let watchdog = DispatchWorkItem { [process] in if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        }
+        if let timeout { DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog) }
+        defer { watchdog.cancel() }
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try input.fileHandleForWriting.close()
         final class Box: @unchecked Sendable { var data = Data() }
