@@ -299,4 +299,37 @@ final class ContainmentTests: XCTestCase {
             output.components(separatedBy: "the test file is outside the repository (or links there)").count - 1, 2,
             output)
     }
+
+    // MARK: - Writes
+
+    /// Command-line report paths were written through a committed `reports` link (in CI the
+    /// pull request owns that folder); `uniform init` wrote its test through `tests`.
+    func testNothingIsWrittenThroughALinkOutOfTheRepository() throws {
+        try appWithPlaceholder("com.acme.app")
+        try write("return { manifests = { \"App\" }, tests = { \"spec\" } }\n", ".uniform.lua")
+        try write(
+            "describe('a', function() it('b', function() assert.equal(1, 1) end) end)\n", "spec/a_test.lua")
+        try link("reports", to: outside.path)
+        for arguments in [
+            ["check", "--format", "junit:reports/junit.xml"],
+            ["check", "--write-baseline", "reports/baseline.json"],
+            ["test", "--coverage-format", "lcov:reports/coverage.info"],
+            ["test", "--format", "junit:reports/tests.xml"],
+        ] {
+            let result = try run(arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments): \(result.stdout)\(result.stderr)")
+            XCTAssertTrue(result.stderr.contains("links outside the repository"), result.stderr)
+        }
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: outside.path).sorted(),
+            ["Out", "secret.xcconfig"], "nothing written outside")
+
+        try FileManager.default.removeItem(at: repository.appendingPathComponent(".uniform.lua"))
+        try link("tests", to: outside.path)
+        let initialised = try run(["init"])
+        XCTAssertEqual(initialised.status, 2, initialised.stdout + initialised.stderr)
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: outside.appendingPathComponent("document_types_test.lua").path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: repository.appendingPathComponent(".uniform.lua").path))
+    }
 }

@@ -25,6 +25,23 @@ final class ExampleSuitesTests: XCTestCase {
         return Int(line[range])
     }
 
+    /// A release's source tarball, `git archive`, a CI cache: no `.git` anywhere. Each
+    /// example's suite reads `../conforming`-style fixtures inside the example's folder, the
+    /// folder holding its `.uniform.lua` (they were refused as "outside the repository" when
+    /// the boundary was taken from the test file's folder).
+    func testExampleSuitesPassOutsideAGitWorkTree() throws {
+        let copy = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: copy) }
+        let examples = copy.appendingPathComponent("examples")
+        try FileManager.default.copyItem(at: CLI.packageRoot.appendingPathComponent("examples"), to: examples)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: copy.appendingPathComponent(".git").path))
+        for directory in [examples] + Self.examples.map({ examples.appendingPathComponent($0) }) {
+            let result = try CLI.run(["test"], in: directory)
+            XCTAssertEqual(result.status, 0, "\(directory.lastPathComponent):\n\(result.stdout)\n\(result.stderr)")
+            XCTAssertNotNil(Self.passedCount(Self.lastLine(result.stdout)), result.stdout)
+        }
+    }
+
     func testEveryExampleSuitePasses() throws {
         var total = 0
         for name in Self.examples {

@@ -25,6 +25,10 @@ struct InitCommand: ParsableCommand {
             throw CommandFailure.input(
                 "\(Configuration.displayPath(path)) already exists; uniform init does not overwrite it")
         }
+        // A committed `tests -> /elsewhere` link must not take the starter test out of the tree.
+        for path in [configPath, testPath] {
+            do { try OutputPath.check(path) } catch { throw CommandFailure.input(error.description) }
+        }
         var options = world
         options.tolerateBrokenManifests = true
         let session = try options.makeSession(standardRules: true, requireManifests: true, output: { Output.error($0) })

@@ -137,7 +137,9 @@ struct TestCommand: ParsableCommand {
             for (format, path) in coverageOutputs {
                 let text = format.render(
                     report, directory: FileManager.default.currentDirectoryPath, toolVersion: UniformVersion.current)
-                do { try text.write(toFile: path, atomically: true, encoding: .utf8) } catch {
+                do { try OutputPath.write(text, to: path) } catch let refusal as OutputPath.Refusal {
+                    throw CommandFailure.input(refusal.description)
+                } catch {
                     throw CommandFailure.input(
                         "\(path): cannot write the coverage file (\(error.localizedDescription))")
                 }

@@ -32,7 +32,9 @@ struct BaselineOptions: ParsableArguments {
         let base = session.config.directory
         if let path = writeBaseline {
             let written = Baseline(findings: findings, base: base)
-            do { try written.text.write(toFile: path, atomically: true, encoding: .utf8) } catch {
+            do { try OutputPath.write(written.text, to: path) } catch let refusal as OutputPath.Refusal {
+                throw CommandFailure.input(refusal.description)
+            } catch {
                 throw CommandFailure.input("\(path): cannot write the baseline (\(error.localizedDescription))")
             }
             Output.error(

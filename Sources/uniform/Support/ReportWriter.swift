@@ -22,7 +22,9 @@ enum ReportWriter {
             }
             if let path = spec.path {
                 do {
-                    try output.write(toFile: path, atomically: true, encoding: .utf8)
+                    try OutputPath.write(output, to: path)
+                } catch let refusal as OutputPath.Refusal {
+                    throw CommandFailure.input(refusal.description)
                 } catch {
                     throw CommandFailure.input(
                         "\(path): cannot write the \(spec.name) report (\(error.localizedDescription))")

@@ -1,0 +1,39 @@
+import Foundation
+import UniformCore
+
+/// Where a run may write: every report, baseline, coverage file and `uniform init`'s starter
+/// files go through here. A path that lies in the repository as written is the repository's
+/// to redirect — a committed `reports -> /elsewhere` link is the pull request's, even when the
+/// command line names `reports/junit.xml` — so the folder it lands in must resolve inside the
+/// repository; a path outside it as written is the user's own, bounded by its own repository
+/// (`RepositoryBoundary.boundary(forNamed:)`). The file itself is replaced, never written
+/// through: an existing link at the path is refused too.
+public enum OutputPath {
+    public struct Refusal: Error, CustomStringConvertible {
+        public var path: String
+        public var description: String {
+            "\(path): the folder it is written to links outside the repository (or the file is a link); nothing is written there"
+        }
+    }
+
+    /// Throws when writing `path` would land outside the folder it belongs to.
+    public static func check(
+        _ path: String, directory: String = FileManager.default.currentDirectoryPath
+    )
+        throws(Refusal)
+    {
+        let repository = RepositoryBoundary(startingAt: directory)
+        let boundary = repository.boundary(forNamed: path, relativeTo: directory)
+        let folder = CanonicalPath.of(ProjectPath.directory(of: path), relativeTo: directory)
+        var info = stat()
+        let absolute = path.hasPrefix("/") ? path : ProjectPath.join(directory, path)
+        let isLink = lstat(absolute, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+        guard RepositoryBoundary.contains(folder, root: boundary), !isLink else { throw Refusal(path: path) }
+    }
+
+    /// Checks `path`, then writes `text` there (atomically: a new file renamed over the old).
+    public static func write(_ text: String, to path: String) throws {
+        try check(path)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+}
