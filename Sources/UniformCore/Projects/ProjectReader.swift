@@ -51,6 +51,11 @@ public struct ProjectReader {
             for embedded in target.embeddedTargets where hosts[embedded] == nil { hosts[embedded] = target.name }
         }
 
+        // Built once: every target shares them (a level indexes its assignments).
+        let projectLevels = [
+            xcconfigs.level(projectConfig?.baseConfiguration, from: projectConfig?.location, into: &result.findings),
+            SettingsStack.Level(name: "project", assignments: projectConfig?.settings ?? []),
+        ]
         for target in project.targets {
             guard let productType = target.productType else {
                 result.skipped.append((target.name, "\(target.kind) (builds no product)"))
@@ -59,16 +64,8 @@ public struct ProjectReader {
             let targetConfig = target.configuration(named: projectConfig?.name ?? configuration)
             let configName = targetConfig?.name ?? configuration
             let upper =
-                [
-                    SettingsStack.Level(
-                        name: "project xcconfig",
-                        assignments: xcconfigs.assignments(
-                            projectConfig?.baseConfiguration, from: projectConfig?.location, into: &result.findings)),
-                    SettingsStack.Level(name: "project", assignments: projectConfig?.settings ?? []),
-                    SettingsStack.Level(
-                        name: "target xcconfig",
-                        assignments: xcconfigs.assignments(
-                            targetConfig?.baseConfiguration, from: targetConfig?.location, into: &result.findings)),
+                projectLevels + [
+                    xcconfigs.level(targetConfig?.baseConfiguration, from: targetConfig?.location, into: &result.findings),
                     SettingsStack.Level(name: "target", assignments: targetConfig?.settings ?? []),
                 ] + above
             func levels(sdk: String?) -> [SettingsStack.Level] {
@@ -232,6 +229,7 @@ public struct ProjectReader {
 struct XCConfigCache {
     let boundary: String?
     private var loaded: [String: XCConfig?] = [:]
+    private var levels: [String: SettingsStack.Level] = [:]
 
     init(boundary: String?) { self.boundary = boundary }
 
@@ -265,6 +263,18 @@ struct XCConfigCache {
             loaded[path] = .some(nil)
             return []
         }
+    }
+
+    /// The file as a level of the stack, made once per file.
+    mutating func level(
+        _ path: String?, from location: SourceLocation?, into findings: inout [Finding]
+    ) -> SettingsStack.Level {
+        guard let path else { return SettingsStack.Level(name: "xcconfig", assignments: []) }
+        if let known = levels[path] { return known }
+        let level = SettingsStack.Level(
+            name: "xcconfig \(path)", assignments: assignments(path, from: location, into: &findings))
+        levels[path] = level
+        return level
     }
 
     func unread(_ path: String?) -> [String] {

@@ -18,12 +18,20 @@
 /// longer than `maxLength` is cut and reported, so a hostile project cannot make gigabytes.
 public final class SettingsStack {
     public struct Level: Sendable {
-        public var name: String
-        public var assignments: [SettingAssignment]
+        public let name: String
+        public let assignments: [SettingAssignment]
+        /// Each setting's positions in order: a look-up is by name, not a scan of the level,
+        /// so evaluation stays linear in the settings (a project with 100,000 settings in 20
+        /// targets took minutes when every reference scanned every level). Built once per
+        /// level, which a project's targets share.
+        let positions: [String: [Int]]
 
         public init(name: String, assignments: [SettingAssignment]) {
             self.name = name
             self.assignments = assignments
+            var positions: [String: [Int]] = [:]
+            for (position, a) in assignments.enumerated() { positions[a.name, default: []].append(position) }
+            self.positions = positions
         }
     }
 
@@ -32,10 +40,6 @@ public final class SettingsStack {
     public private(set) var findings: [Finding] = []
     static let maxLength = 16_384
 
-    /// Per level, each setting's positions in order: a look-up is by name, not a scan of the
-    /// level, so evaluation stays linear in the settings (a project with 100,000 settings in
-    /// 20 targets took minutes when every reference scanned every level).
-    private let positions: [[String: [Int]]]
     private var memo: [String: String?] = [:]
     /// `$(inherited)` at (setting, level, position): each layer is expanded once, however many
     /// times a value names it (`X = $(inherited)$(inherited)` over 22 levels is 2^22 otherwise).
@@ -52,17 +56,12 @@ public final class SettingsStack {
     public init(levels: [Level], parameters: BuildParameters) {
         self.levels = levels
         self.parameters = parameters
-        positions = levels.map { level in
-            var index: [String: [Int]] = [:]
-            for (position, a) in level.assignments.enumerated() { index[a.name, default: []].append(position) }
-            return index
-        }
     }
 
     /// Every setting name assigned at some level.
     public var names: Set<String> {
         var names = Set<String>()
-        for index in positions { names.formUnion(index.keys) }
+        for level in levels { names.formUnion(level.positions.keys) }
         return names
     }
 
@@ -99,7 +98,7 @@ public final class SettingsStack {
     }
 
     private func winner(_ name: String, at level: Int, before limit: Int) -> (SettingAssignment, Int)? {
-        guard let candidates = positions[level][name] else { return nil }
+        guard let candidates = levels[level].positions[name] else { return nil }
         var best: (SettingAssignment, Int)?
         for position in candidates where position < limit {
             let a = levels[level].assignments[position]
