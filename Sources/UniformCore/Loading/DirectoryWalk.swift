@@ -23,6 +23,13 @@ enum DirectoryWalk {
         var isLink = false
     }
 
+    /// `UNIFORM_SHUFFLE_SEED`: list every folder in a shuffled order (seeded), as a file
+    /// system is free to; the determinism tests run each repository under two seeds.
+    static let shuffleSeed: UInt64? = {
+        guard let text = getenv("UNIFORM_SHUFFLE_SEED") else { return nil }
+        return UInt64(String(cString: text))
+    }()
+
     /// Calls `visit` for every entry below `root`; descends into a directory (not a link to
     /// one) when `visit` returns true.
     static func walk(_ root: String, visit: (Entry) -> Bool) {
@@ -40,6 +47,12 @@ enum DirectoryWalk {
             names.append((name, entry.pointee.d_type))
         }
         closedir(handle)
+        if let seed = shuffleSeed {
+            // Determinism tests: a file system may list a folder in any order, and nothing
+            // the tool prints may depend on it.
+            var generator = SplitMix64(state: seed &+ UInt64(names.count))
+            names.shuffle(using: &generator)
+        }
         for (name, type) in names {
             let path = directory + "/" + name
             let relative = prefix.isEmpty ? name : prefix + "/" + name

@@ -65,7 +65,8 @@ public struct ProjectReader {
             let configName = targetConfig?.name ?? configuration
             let upper =
                 projectLevels + [
-                    xcconfigs.level(targetConfig?.baseConfiguration, from: targetConfig?.location, into: &result.findings),
+                    xcconfigs.level(
+                        targetConfig?.baseConfiguration, from: targetConfig?.location, into: &result.findings),
                     SettingsStack.Level(name: "target", assignments: targetConfig?.settings ?? []),
                 ] + above
             func levels(sdk: String?) -> [SettingsStack.Level] {
