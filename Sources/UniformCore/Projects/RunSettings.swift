@@ -1,7 +1,9 @@
 /// The build settings a run adds above every target's own: the configured `.xcconfig` files
 /// (the configuration's `xcconfig`, then `--xcconfig`), as `xcodebuild -xcconfig FILE` adds
 /// them above the target's settings, then defines (the configuration's `defines`, then
-/// `--define`), as `xcodebuild KEY=value` beats everything.
+/// `--define`). xcodebuild(1) says of `-xcconfig`: "these settings will override all other
+/// settings, including settings passed individually on the command line"; uniform keeps the
+/// defines on top instead, so a `--define` always has the last word (as its README promises).
 ///
 /// They are levels of `SettingsStack` like every other: conditions, `$(inherited)`,
 /// references in either direction (a `--define PRODUCT_NAME=…` changes the bundle id an
