@@ -12,16 +12,14 @@ func runUniform() -> Never {
         exit(0)
     } catch let failure as CommandFailure {
         fflush(nil)
-        if !failure.message.isEmpty {
-            FileHandle.standardError.write(Data(("uniform: " + failure.message + "\n").utf8))
-        }
+        if !failure.message.isEmpty { Output.error(lines: "uniform: " + failure.message) }
         exit(failure.exitCode)
     } catch {
         fflush(nil)
         let code = Uniform.exitCode(for: error)
         if code == .success { Uniform.exit(withError: error) }
         let message = Uniform.fullMessage(for: error)
-        if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
+        if !message.isEmpty { Output.error(lines: message) }
         exit(code.rawValue == 1 ? 1 : 2)
     }
 }

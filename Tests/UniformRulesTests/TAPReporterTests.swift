@@ -18,7 +18,7 @@ final class TAPReporterTests: XCTestCase {
               offset: null
               subject: null
               ...
-            not ok 2 - Apps/Legacy/Info.plist@1234: [manifest.duplicate-key] duplicate key CFBundleName: # TODO warning (fails only with --strict)
+            not ok 2 - Apps/Legacy/Info.plist@1234: [manifest.duplicate-key] duplicate key CFBundleName:\\\\nthe second value wins # TODO warning (fails only with --strict)
               ---
               rule: "manifest.duplicate-key"
               severity: "warning"

@@ -57,6 +57,26 @@ final class TestTextReporterTests: XCTestCase {
         XCTAssertEqual(TestTextReporter(showsDuration: false).report(TestRunFixtures.mixed), expected)
     }
 
+    /// Names, files and Lua errors come from test files: each stays on its line, and only a
+    /// message the framework laid out (`messageKeepsLines`) keeps its line breaks.
+    func testInputStaysOnItsLine() {
+        let planted = "x\n::error::forged"
+        let raised = TestCaseResult(
+            file: "t_test.lua", path: ["d" + planted, "it" + planted], status: .errored,
+            message: "t_test.lua:3: " + planted,
+            traceback: "stack traceback:\n\tt_test.lua:3: in function <t_test.lua\n::x:1>")
+        let asserted = TestCaseResult(
+            file: "t_test.lua", path: ["a"], status: .failed, message: "t_test.lua:5: expected: 1\nactual:   2",
+            messageKeepsLines: true)
+        let text = TestTextReporter(showsDuration: false).report(
+            TestRun(results: [raised, asserted], files: ["t_test.lua"]))
+        XCTAssertFalse(text.split(separator: "\n").contains { $0.drop(while: \.isWhitespace).hasPrefix("::") }, text)
+        XCTAssertTrue(text.contains("t_test.lua: dx\\n::error::forged › itx\\n::error::forged\n"), text)
+        XCTAssertTrue(text.contains("\n  t_test.lua:3: x\\n::error::forged\n"), text)
+        XCTAssertTrue(text.contains("\n  \tt_test.lua:3: in function <t_test.lua\\n::x:1>\n"), text)
+        XCTAssertTrue(text.contains("\n  t_test.lua:5: expected: 1\n  actual:   2\n"), text)
+    }
+
     func testDurationLineIsOptional() {
         XCTAssertTrue(TestTextReporter().report(TestRunFixtures.mixed).contains("Finished in 1.250 seconds\n"))
         XCTAssertFalse(TestTextReporter(showsDuration: false).report(TestRunFixtures.mixed).contains("Finished"))

@@ -5,8 +5,7 @@ final class TextReporterTests: XCTestCase {
     func testGoldenPlainOutput() {
         let expected = """
             note: type com.example.thing is never used, 50% of types are [types.unused]
-            Apps/Legacy/Info.plist: warning: duplicate key CFBundleName:
-                the second value wins (at byte offset 1234) [manifest.duplicate-key]
+            Apps/Legacy/Info.plist: warning: duplicate key CFBundleName:\\nthe second value wins (at byte offset 1234) [manifest.duplicate-key]
             Apps/Viewer/Info.plist:12:5: error: Handler for <public.png> & co has no rank: 100% sure, really [handler-rank]
             Apps/Viewer/Info.plist:30:9: error: Second claim\\u{1} without rank [handler-rank]
             2 errors, 1 warning, 1 note in 3 manifests

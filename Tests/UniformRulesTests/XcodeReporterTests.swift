@@ -10,8 +10,7 @@ final class XcodeReporterTests: XCTestCase {
         run.workingDirectory = "/nonexistent-src/project"
         let expected = """
             note: type com.example.thing is never used, 50% of types are [types.unused]
-            /nonexistent-src/project/Apps/Legacy/Info.plist: warning: duplicate key CFBundleName:
-                the second value wins (at byte offset 1234) [manifest.duplicate-key]
+            /nonexistent-src/project/Apps/Legacy/Info.plist: warning: duplicate key CFBundleName:\\nthe second value wins (at byte offset 1234) [manifest.duplicate-key]
             /nonexistent-src/project/Apps/Viewer/Info.plist:12:5: error: Handler for <public.png> & co has no rank: 100% sure, really [handler-rank]
             /nonexistent-src/project/Apps/Viewer/Info.plist:30:9: error: Second claim\\u{1} without rank [handler-rank]
 

@@ -44,7 +44,8 @@ public struct ClaimMapReport {
                 lines.append("  - \(app.bundleID) (\(app.rank.rawValue), \(app.role.rawValue)) at \(app.location)")
             }
         }
-        return lines.joined(separator: "\n")
+        // Each line is the tool's; a line break inside one came from input (`ReportText`).
+        return lines.map(ReportText.line).joined(separator: "\n")
     }
 
     public var json: JSONValue {

@@ -130,16 +130,23 @@ public enum DotRenderer {
 
     static func quote(_ text: String) -> String { "\"" + escape(text) + "\"" }
 
-    /// DOT strings need `\` and `"` escaped; newlines become `\n`.
+    /// DOT strings need `\` and `"` escaped; newlines become `\n`. The second `#` of `##[` and
+    /// the invisible characters `ReportText` escapes become entities (`&#35;`), which Graphviz
+    /// draws as the characters: a graph printed to a CI log cannot hold a workflow command, and
+    /// a bidi override cannot reorder its lines.
     static func escape(_ text: String) -> String {
         var out = ""
-        for ch in text {
-            switch ch {
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "\\": out += "\\\\"
             case "\"": out += "\\\""
             case "\n": out += "\\n"
             case "\r": break
-            default: out.append(ch)
+            case "[" where out.hasSuffix("##"):
+                out.removeLast()
+                out += "&#35;["
+            case _ where ReportText.isControl(scalar): out += "&#\(scalar.value);"
+            default: out.unicodeScalars.append(scalar)
             }
         }
         return out

@@ -49,6 +49,7 @@ enum GraphPalette {
         if !graph.undrawnApps.isEmpty {
             lines.append("claims beyond --depth, not drawn: " + graph.undrawnApps.joined(separator: ", "))
         }
-        return lines
+        // Comment lines: a line break in the query or an app's id would end the comment.
+        return lines.map(ReportText.line)
     }
 }

@@ -114,17 +114,19 @@ public enum MermaidRenderer {
     static func quote(_ text: String) -> String { "\"" + escape(text) + "\"" }
 
     /// Mermaid entity codes for characters that would end or confuse a quoted label; `#` first,
-    /// since the codes themselves start with it.
+    /// since the codes themselves start with it. The invisible characters `ReportText` escapes
+    /// (a bidi override would reorder the printed graph) are codes too.
     static func escape(_ text: String) -> String {
         var out = ""
-        for ch in text {
-            switch ch {
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "#": out += "#35;"
             case "\"": out += "#quot;"
             case "<": out += "#lt;"
             case ">": out += "#gt;"
             case "\n", "\r": out += " "
-            default: out.append(ch)
+            case _ where ReportText.isControl(scalar): out += "#\(scalar.value);"
+            default: out.unicodeScalars.append(scalar)
             }
         }
         return out

@@ -20,7 +20,7 @@ public struct HandoffReport {
 
     public var text: String {
         guard result.accepted else {
-            return "refused: \(result.reason ?? "")"
+            return ReportText.line("refused: \(result.reason ?? "")")
         }
         var lines = ["accepted: \(result.resolution.type.identifier)"]
         lines.append("  url: \(result.url ?? "")")
@@ -34,6 +34,7 @@ public struct HandoffReport {
         for touch in result.touches {
             lines.append("  rule \(touch.location): \(touch.action)\(touch.reason.map { " — \($0)" } ?? "")")
         }
-        return lines.joined(separator: "\n")
+        // Each line is the tool's; a line break inside one came from input (`ReportText`).
+        return lines.map(ReportText.line).joined(separator: "\n")
     }
 }

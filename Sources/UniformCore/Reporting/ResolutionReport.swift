@@ -167,6 +167,7 @@ public struct ResolutionReport {
         } else {
             lines.append("previewable: \(r.previewable ? "yes (Quick Look)" : "no")")
         }
-        return lines.joined(separator: "\n")
+        // Each line is the tool's; a line break inside one came from input (`ReportText`).
+        return lines.map(ReportText.line).joined(separator: "\n")
     }
 }

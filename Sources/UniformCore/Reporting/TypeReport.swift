@@ -107,6 +107,7 @@ public struct TypeReport {
                 lines.append("  also declared (ignored): \(other.provenance) at \(other.location)")
             }
         }
-        return lines.joined(separator: "\n")
+        // Each line is the tool's; a line break inside one came from input (`ReportText`).
+        return lines.map(ReportText.line).joined(separator: "\n")
     }
 }

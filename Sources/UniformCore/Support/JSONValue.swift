@@ -67,8 +67,12 @@ public indirect enum JSONValue: Sendable, Equatable {
         }
     }
 
+    /// A JSON string. Besides what JSON requires, the invisible characters `ReportText` escapes
+    /// are written `\uXXXX`, and the second `#` of `##[` as `\u0023`, so a document printed to
+    /// a CI log cannot hold a workflow command (see `ReportText`); parsers read the same text.
     static func escape(_ s: String, into out: inout String) {
         out += "\""
+        var previous: (Unicode.Scalar?, Unicode.Scalar?) = (nil, nil)
         for scalar in s.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""
@@ -76,13 +80,17 @@ public indirect enum JSONValue: Sendable, Equatable {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
+            case "[" where previous == ("#", "#"):
+                out.unicodeScalars.removeLast()
+                out += "\\u0023["
             default:
-                if scalar.value < 0x20 {
+                if scalar.value < 0x20 || ReportText.isControl(scalar) {
                     out += String(format: "\\u%04x", scalar.value)
                 } else {
                     out.unicodeScalars.append(scalar)
                 }
             }
+            previous = (previous.1, scalar)
         }
         out += "\""
     }

@@ -43,7 +43,8 @@ public struct RuleCatalog {
                 toLength: 7, withPad: " ", startingAt: 0)
             return "\(id)  \(severity)  \(rule.description)  (\(rule.definedAt?.description ?? "built-in"))"
         }
-        return (lines + ["\(rules.count) rules; `uniform rules ID` shows one"]).joined(separator: "\n")
+        return (lines.map(ReportText.line) + ["\(rules.count) rules; `uniform rules ID` shows one"]).joined(
+            separator: "\n")
     }
 
     public func documentation(_ rule: Entry) -> String {
@@ -57,7 +58,8 @@ public struct RuleCatalog {
             "", "  silence it with a reason: <!-- uniform:ignore \(rule.id): why --> before the entry, or",
             "  suppress = { { rule = \"\(rule.id)\", file = \"…\", reason = \"…\" } } in .uniform.lua",
         ]
-        return lines.joined(separator: "\n")
+        // Ids, descriptions and examples come from rule files: each line stays one.
+        return lines.map(ReportText.line).joined(separator: "\n")
     }
 
     public static func json(_ rule: Entry) -> JSONValue {

@@ -27,7 +27,8 @@ public final class RuleEngine {
     var policyDriver: PolicyDriver!
 
     /// Everything `print` writes goes to `output` (the CLI's standard error or output, a buffer
-    /// for tests), with control characters escaped and no line able to start a workflow command.
+    /// for tests), one call a line: what a rule prints is input, so line breaks and control
+    /// characters in it are escaped and it cannot start a workflow command (`ReportText`).
     public init(
         inputs: WorldInputs, limits: LuaLimits = LuaLimits(), output: @escaping (String) -> Void = { print($0) }
     ) {
@@ -35,8 +36,8 @@ public final class RuleEngine {
         self.output = output
         var sink: ((String) -> Void)?
         self.state = LuaState(limits: limits, printSink: { sink?($0) })
-        // A rule's print reaches the CI log too: no raw control characters, no workflow commands.
-        sink = { [unowned self] in self.output(ReportText.inert(ReportText.visible($0))) }
+        // A rule's print reaches the CI log too: one line, no raw control characters, no workflow commands.
+        sink = { [unowned self] in self.output(ReportText.inert(ReportText.line($0))) }
         UniformAPI(engine: self).install()
     }
 

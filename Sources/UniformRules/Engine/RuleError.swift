@@ -1,3 +1,4 @@
+import UniformCore
 import UniformLua
 
 /// A rule file that failed to load or a rule that failed to run, as the user sees it:
@@ -17,8 +18,25 @@ public struct RuleError: Error, CustomStringConvertible, Sendable {
         self.init(message: text, traceback: error.traceback)
     }
 
+    /// The message, then the traceback. The message comes from a rule or test file, so it is on
+    /// one line (`ReportText.line`); the traceback keeps a line per frame.
     public var description: String {
-        guard let traceback, !traceback.isEmpty, traceback != message else { return message }
-        return message + "\n" + traceback
+        guard let traceback, !traceback.isEmpty, traceback != message else { return ReportText.line(message) }
+        return ReportText.line(message) + "\n" + Self.shown(traceback: traceback)
+    }
+
+    /// A Lua traceback with a line per frame: Lua starts each frame with a tab after
+    /// `stack traceback:`, so a line break followed by anything else came from input (the error
+    /// message, a file name) and is shown as `\n` inside its line (`ReportText.line`).
+    public static func shown(traceback: String) -> String {
+        var lines: [String] = []
+        for part in traceback.split(separator: "\n", omittingEmptySubsequences: false) {
+            if lines.isEmpty || part.hasPrefix("\t") || part == "stack traceback:" {
+                lines.append(String(part))
+            } else {
+                lines[lines.count - 1] += "\n" + part
+            }
+        }
+        return lines.map(ReportText.line).joined(separator: "\n")
     }
 }

@@ -7,7 +7,9 @@ import UniformLua
 /// explained handler list (the same text as `uniform resolve --explain`).
 ///
 /// Reads tables raw (no metamethods), so printing never runs rule code; only functions and
-/// userdata go through Lua's `tostring` for their address.
+/// userdata go through Lua's `tostring` for their address. Every string is input (a manifest's,
+/// a rule's): a top-level one prints on one line with line breaks and invisible characters
+/// escaped (`ReportText.line`), nested ones as Lua literals with the same characters escaped.
 public struct ValuePrinter {
     /// Tables nested deeper than this print as `{…}`.
     public var maxDepth = 6
@@ -31,12 +33,12 @@ public struct ValuePrinter {
         values.map { render($0) }.joined(separator: "\n")
     }
 
-    /// One top-level value: strings print raw (explanations, `tostring` output), the rest as
+    /// One top-level value: strings print as text on one line (`tostring` output), the rest as
     /// literals.
     public func render(_ value: LuaValue) -> String {
         switch value {
-        case .string(let s): return s
-        case .bytes: return value.stringValue ?? ""
+        case .string(let s): return ReportText.line(s)
+        case .bytes: return ReportText.line(value.stringValue ?? "")
         case .table(let t):
             if let explained = explainResolution(t) { return explained }
             if let type = typeSummary(t) { return "type " + type }
@@ -79,6 +81,8 @@ public struct ValuePrinter {
             default:
                 if scalar.value < 0x20 || scalar.value == 0x7F {
                     out += "\\\(scalar.value)"
+                } else if ReportText.isControl(scalar) {
+                    out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
                 } else {
                     out.unicodeScalars.append(scalar)
                 }
@@ -92,7 +96,7 @@ public struct ValuePrinter {
         guard let state, case .function(let tostring) = state.getGlobal("tostring"),
             let text = (try? state.call(tostring, [value]))?.first?.stringValue
         else { return value.typeName }
-        return text
+        return ReportText.line(text)
     }
 
     // MARK: tables
@@ -143,7 +147,7 @@ public struct ValuePrinter {
         var text = id
         if case .boolean(true) = t["dynamic"] { text += " (dynamic)" }
         text += names.isEmpty ? " (conforms to nothing)" : " (conforms to " + names.joined(separator: ", ") + ")"
-        return text
+        return ReportText.line(text)
     }
 
     /// A `uniform.resolve` result (fields `handlers`, `query`, `type`): the query re-resolved

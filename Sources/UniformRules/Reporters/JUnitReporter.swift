@@ -4,7 +4,10 @@ import UniformCore
 ///
 /// Dashboards track test history by (classname, name), so names are built from what is
 /// stable across edits (rule, file, subject) rather than line numbers where possible, and a
-/// rule with no findings still gets one passing case so it shows as checked.
+/// rule with no findings still gets one passing case so it shows as checked. Dashboards and
+/// CI steps print names and details to logs, so every piece from input in them is on one line
+/// (`ReportText.line`) and the details keep only their own line breaks; the `message`
+/// attribute keeps the message as it is (its line breaks are `&#10;` in the document).
 public struct JUnitReporter: FindingReporter {
     public static let name = "junit"
 
@@ -29,14 +32,14 @@ public struct JUnitReporter: FindingReporter {
             xml.start(
                 "testsuite",
                 [
-                    ("name", rule.id),
+                    ("name", ReportText.line(rule.id)),
                     ("tests", String(max(1, findings.count))),
                     ("failures", String(findings.filter { Self.fails($0, strict: run.strict) }.count)),
                     ("errors", "0"),
                     ("skipped", "0"),
                 ])
             if findings.isEmpty {
-                xml.element("testcase", [("classname", className), ("name", rule.id)])
+                xml.element("testcase", [("classname", className), ("name", ReportText.line(rule.id))])
             }
             var names = UniqueNames()
             for finding in findings {
@@ -65,7 +68,7 @@ public struct JUnitReporter: FindingReporter {
 
     /// The rule's defining file (`rules/types.lua`), grouping rules by file as SPEC §5 asks;
     /// the rule id for built-in rules.
-    static func className(for rule: RuleInfo) -> String { rule.definedAt?.file ?? rule.id }
+    static func className(for rule: RuleInfo) -> String { ReportText.line(rule.definedAt?.file ?? rule.id) }
 
     /// `rule in file (subject)`; the line stands in when there is no subject, and the message
     /// when there is not even a file.
@@ -75,15 +78,15 @@ public struct JUnitReporter: FindingReporter {
             ?? finding.location?.line.map { "line \($0)" }
             ?? finding.location?.offset.map { "byte \($0)" }
         guard let file = finding.location?.file else {
-            return "\(finding.rule) (\(what ?? firstLine(finding.message)))"
+            return ReportText.line("\(finding.rule) (\(what ?? firstLine(finding.message)))")
         }
-        return what.map { "\(finding.rule) in \(file) (\($0))" } ?? "\(finding.rule) in \(file)"
+        return ReportText.line(what.map { "\(finding.rule) in \(file) (\($0))" } ?? "\(finding.rule) in \(file)")
     }
 
     static func details(for finding: Finding) -> String {
-        var text = "\(finding.severity.rawValue): \(finding.message)"
-        if let location = finding.location { text += "\nat \(location)" }
-        if let subject = finding.subject { text += "\nsubject: \(subject)" }
+        var text = "\(finding.severity.rawValue): \(ReportText.line(finding.message))"
+        if let location = finding.location { text += "\nat \(ReportText.line(location.description))" }
+        if let subject = finding.subject { text += "\nsubject: \(ReportText.line(subject))" }
         return text
     }
 

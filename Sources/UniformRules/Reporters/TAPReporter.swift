@@ -1,3 +1,5 @@
+import UniformCore
+
 /// TAP 13: one `not ok` line per finding with a YAML diagnostics block.
 ///
 /// Notes, and warnings without `--strict`, carry a `# TODO` directive: TAP consumers then list
@@ -16,7 +18,7 @@ public struct TAPReporter: FindingReporter {
         for (index, finding) in run.findings.enumerated() {
             let place = finding.location.map { "\($0): " } ?? ""
             var line =
-                "not ok \(index + 1) - \(TAPText.description(ReportText.visible(place + "[\(finding.rule)] " + finding.message)))"
+                "not ok \(index + 1) - \(TAPText.description(place + "[\(finding.rule)] " + finding.message))"
             // TODO lines are listed without failing: notes always, warnings unless --strict,
             // as the exit status does.
             if finding.severity == .note { line += " # TODO note" }
@@ -33,6 +35,6 @@ public struct TAPReporter: FindingReporter {
                 ("subject", .optional(finding.subject)),
             ])
         }
-        return out
+        return ReportText.inert(out)
     }
 }

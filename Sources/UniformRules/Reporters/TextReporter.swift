@@ -34,7 +34,7 @@ public struct TextReporter: FindingReporter {
     public func report(_ run: CheckRun) -> String {
         var out = ""
         for finding in run.findings { out += line(for: finding) + "\n" }
-        return out + Self.summary(of: run) + "\n"
+        return ReportText.inert(out + Self.summary(of: run) + "\n")
     }
 
     /// `0 errors, 2 warnings, 5 notes in 6 manifests`: the last line, and what `check` says on
@@ -45,22 +45,22 @@ public struct TextReporter: FindingReporter {
             + "\(plural(counts.notes, "note")) in \(plural(run.manifests.count, "manifest"))"
     }
 
-    /// One diagnostic. Binary plists have no lines, so the byte offset goes in the message;
-    /// continuation lines of a multi-line message are indented under the first.
+    /// One diagnostic, on one line: the message, the file and the rule id come from manifests,
+    /// file names and rule files, so a line break in them is shown as `\n` (`ReportText.line`) —
+    /// an Xcode Run Script or a CI log would take a new line for a diagnostic or a command of its
+    /// own. Binary plists have no lines, so the byte offset goes in the message.
     func line(for finding: Finding) -> String {
         let label = ANSIStyle.forSeverity(finding.severity).apply(finding.severity.rawValue + ":", enabled: color)
-        var message = ReportText.visible(finding.message).split(separator: "\n", omittingEmptySubsequences: false)
-            .joined(separator: "\n    ")
+        var message = ReportText.line(finding.message)
         var prefix = ""
         if let location = finding.location {
             if let line = location.line {
-                prefix =
-                    "\(ReportText.visible(location.file)):\(line):" + (location.column.map { "\($0):" } ?? "") + " "
+                prefix = "\(ReportText.line(location.file)):\(line):" + (location.column.map { "\($0):" } ?? "") + " "
             } else {
-                prefix = "\(ReportText.visible(location.file)): "
+                prefix = "\(ReportText.line(location.file)): "
                 if let offset = location.offset { message += " (at byte offset \(offset))" }
             }
         }
-        return ReportText.inert("\(prefix)\(label) \(message) [\(finding.rule)]")
+        return ReportText.inert("\(prefix)\(label) \(message) [\(ReportText.line(finding.rule))]")
     }
 }

@@ -10,7 +10,7 @@ public struct XcodeReporter: FindingReporter {
     public init() {}
 
     public func report(_ run: CheckRun) -> String {
-        run.findings.map { line(for: $0, from: run.workingDirectory) + "\n" }.joined()
+        ReportText.inert(run.findings.map { line(for: $0, from: run.workingDirectory) + "\n" }.joined())
     }
 
     func line(for finding: Finding, from workingDirectory: String?) -> String {

@@ -1,3 +1,5 @@
+import UniformCore
+
 /// What a session found and why, for `--verbose` and `uniform init`: the projects read, each
 /// app-like target with its id and platform, targets skipped and plists no target uses.
 public struct LoadReport: Sendable {
@@ -30,7 +32,8 @@ public struct LoadReport: Sendable {
     public var lines: [String] { lines(includingNotes: true) }
 
     /// Lines for `--verbose`; without the notes about project files when the command reports
-    /// them itself as findings (`check`), so that each says its piece once.
+    /// them itself as findings (`check`), so that each says its piece once. Each is one line:
+    /// names, ids and paths come from project files and file names (`ReportText.line`).
     public func lines(includingNotes: Bool) -> [String] {
         var lines = ["manifests: \(source)"]
         for project in projects { lines.append("project: \(project)") }
@@ -41,6 +44,6 @@ public struct LoadReport: Sendable {
         }
         for target in skippedTargets { lines.append("not an app: \(target)") }
         for plist in skippedPlists { lines.append("skipped: \(plist)") }
-        return includingNotes ? lines + notes : lines
+        return (includingNotes ? lines + notes : lines).map(ReportText.line)
     }
 }

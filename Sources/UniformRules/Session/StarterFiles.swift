@@ -32,8 +32,12 @@ public struct StarterFiles {
             config += "  --\n  -- The apps found, one per target and platform:\n"
             for m in manifests {
                 let target = m.origin.map { "\($0.target) (\($0.productType))" } ?? m.file
+                // One comment line: a line break in a target name would end the comment.
                 config +=
-                    "  --   \(target): \(m.bundleID) [\(m.platform.rawValue)]\(m.host.map { ", inside \($0)" } ?? "")\n"
+                    ReportText.line(
+                        "  --   \(target): \(m.bundleID) [\(m.platform.rawValue)]\(m.host.map { ", inside \($0)" } ?? "")"
+                    )
+                    + "\n"
             }
         } else {
             let files = manifests.map { Configuration.displayPath($0.file, relativeTo: directory) }
@@ -47,7 +51,8 @@ public struct StarterFiles {
             config += "  -- apps = {\n"
             for m in standIns {
                 let key = m.origin?.target ?? Configuration.displayPath(m.file, relativeTo: directory)
-                config += "  --   [\(Self.quote(key))] = { bundle_id = \"com.example.app\" },  -- now \(m.bundleID)\n"
+                config +=
+                    "  --   [\(Self.quote(key))] = { bundle_id = \"com.example.app\" },  -- now \(ReportText.line(m.bundleID))\n"
             }
             config += "  -- },\n"
         }
@@ -57,7 +62,7 @@ public struct StarterFiles {
             "  -- disable = { \"rule-id\" },              -- standard rules to turn off (`uniform rules` lists them)\n"
         config += "  -- severity = { [\"rule-id\"] = \"note\" },  -- or re-level\n"
         config += "}\n"
-        configuration = config
+        configuration = ReportText.inert(config)
 
         var test = "-- Starter policy suite written by `uniform init`: each app opens its own document types first.\n"
         test +=
@@ -82,9 +87,10 @@ public struct StarterFiles {
             test += "    assert.is_true(#uniform.apps() >= \(manifests.count))\n"
             test += "  end)\n"
         }
-        for reason in unasserted { test += "  -- no assertion: \(reason)\n" }
+        for reason in unasserted { test += "  -- no assertion: \(ReportText.line(reason))\n" }
         test += "end)\n"
-        testFile = test
+        // Files people print in CI logs too: no `##[` (`#\u{23}[` in a Lua string is the same text).
+        testFile = ReportText.inert(test)
         self.unasserted = unasserted
         ciLines = """
             # In CI (GitHub Actions shown; any runner works):
@@ -122,7 +128,21 @@ public struct StarterFiles {
         return nil
     }
 
+    /// A Lua string literal: line breaks and control characters as Lua escapes, so a name from
+    /// a project file cannot end the literal or add code to the written file.
     static func quote(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case _ where ReportText.isControl(scalar) || scalar == "\t":
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
     }
 }

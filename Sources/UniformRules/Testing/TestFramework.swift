@@ -3,6 +3,11 @@
 ///
 /// It is Lua because tests are Lua: failures raise errors at the assertion's caller
 /// (`error(msg, level)`), so every failure points at the test file and line.
+///
+/// A failure message of several lines (`expected:` / `actual:`) is laid out here, from pieces
+/// that came from the test file: those pieces are put on one line first (`show`, `oneline`),
+/// and the message is remembered, so the runner can tell the framework's own line breaks from
+/// an error a test raised itself (`runner.framed`), which reports show on one line.
 enum TestFramework {
     static let source = #"""
         local api = ...
@@ -98,6 +103,20 @@ enum TestFramework {
           end
         end
         function runner.body(i) return tests[i].fn end
+        -- Messages of several lines the framework built (its line breaks are its own), and
+        -- whether an error's message is one of them, after Lua's one-line `file:line: `.
+        local framed = {}
+        function runner.framed(m)
+          if type(m) ~= "string" then return false end
+          for b in pairs(framed) do
+            if m == b then return true end
+            if #m > #b and m:sub(-#b) == b then
+              local prefix = m:sub(1, #m - #b)
+              if not prefix:find("[\r\n]") and prefix:find(":%d+: $") then return true end
+            end
+          end
+          return false
+        end
         function runner.after(i)
           local first_error
           for n = #finally_list, 1, -1 do
@@ -118,7 +137,8 @@ enum TestFramework {
         local function show(v, depth, seen)
           depth = depth or 0
           seen = seen or {}
-          if type(v) == "string" then return string.format("%q", v) end
+          -- (%q writes a line break as a backslash and the break itself: one line instead)
+          if type(v) == "string" then return (string.format("%q", v):gsub("\\\n", "\\n")) end
           if type(v) ~= "table" then return tostring(v) end
           if seen[v] then return "<cycle>" end
           if depth > 3 then return "{…}" end
@@ -234,7 +254,14 @@ enum TestFramework {
           return false
         end
 
+        -- A piece of a message of several lines, put on one line.
+        local function oneline(s) return (tostring(s):gsub("\r", "\\r"):gsub("\n", "\\n")) end
         local function fail(message, level) error(message, (level or 2) + 1) end
+        -- A message of several lines whose pieces from input went through `show` or `oneline`.
+        local function fail_lines(message, level)
+          framed[message] = true
+          error(message, (level or 2) + 1)
+        end
 
         local A = {}
         setmetatable(A, { __call = function(_, value, message, ...)
@@ -244,18 +271,18 @@ enum TestFramework {
 
         function A.equal(expected, actual, message)
           if expected ~= actual then
-            fail((message and (message .. "\n") or "") .. "expected: " .. show(expected) .. "\nactual:   " .. show(actual))
+            fail_lines((message and (oneline(message) .. "\n") or "") .. "expected: " .. show(expected) .. "\nactual:   " .. show(actual))
           end
         end
         A.equals = A.equal
         function A.not_equal(unexpected, actual, message)
-          if unexpected == actual then fail((message and (message .. "\n") or "") .. "expected a value other than " .. show(actual)) end
+          if unexpected == actual then fail_lines((message and (oneline(message) .. "\n") or "") .. "expected a value other than " .. show(actual)) end
         end
         function A.same(expected, actual, message)
           local path, x, y = difference(expected, actual, "")
           if path then
-            local where = path == "" and "" or (" at " .. path)
-            fail((message and (message .. "\n") or "") .. "values differ" .. where .. ": expected " .. show(x) .. ", got " .. show(y) ..
+            local where = path == "" and "" or (" at " .. oneline(path))
+            fail_lines((message and (oneline(message) .. "\n") or "") .. "values differ" .. where .. ": expected " .. show(x) .. ", got " .. show(y) ..
                  "\nexpected: " .. show(expected) .. "\nactual:   " .. show(actual))
           end
         end
@@ -288,7 +315,7 @@ enum TestFramework {
         -- `assert.is_not.equal`, `assert.has_no.errors`, `assert.is_not_nil`); `not`/`no` negate,
         -- the other words only read well. Each core assertion is a predicate and its two messages.
         local core = {}
-        local function msg(m, text) return (m and (m .. "\n") or "") .. text end
+        local function msg(m, text) return (m and (oneline(m) .. "\n") or "") .. text end
         core.equal = function(expected, actual, m)
           return expected == actual, msg(m, "expected: " .. show(expected) .. "\nactual:   " .. show(actual)),
                  msg(m, "expected a value other than " .. show(actual))
@@ -296,7 +323,7 @@ enum TestFramework {
         core.equals = core.equal
         core.same = function(expected, actual, m)
           local path, x, y = difference(expected, actual, "")
-          return path == nil, msg(m, "values differ" .. (path and path ~= "" and (" at " .. path) or "") .. ": expected " .. show(x) .. ", got " .. show(y) ..
+          return path == nil, msg(m, "values differ" .. (path and path ~= "" and (" at " .. oneline(path)) or "") .. ": expected " .. show(x) .. ", got " .. show(y) ..
                                       "\nexpected: " .. show(expected) .. "\nactual:   " .. show(actual)),
                  msg(m, "expected the values to differ, both are " .. show(actual))
         end
@@ -365,9 +392,9 @@ enum TestFramework {
           return function(...)
             local ok, failure, negated_failure = check(...)
             if negated then
-              if ok then fail(negated_failure ~= "" and negated_failure or ("assertion '" .. name .. "' held, but 'not' was asked"), 2) end
+              if ok then fail_lines(negated_failure ~= "" and negated_failure or ("assertion '" .. oneline(name) .. "' held, but 'not' was asked"), 2) end
             elseif not ok then
-              fail(failure, 2)
+              fail_lines(failure, 2)
             end
           end
         end
@@ -529,7 +556,7 @@ enum TestFramework {
           on_each_platform(expected, options, function(o, on)
             local ids, r = handler_ids(target, o)
             local path = difference(expected, ids, "")
-            if path then fail((on or "") .. "handlers of " .. show(target) .. " (" .. r.type.id .. "):\nexpected: " .. show(expected) .. "\nactual:   " .. show(ids), 4) end
+            if path then fail_lines((on or "") .. "handlers of " .. show(target) .. " (" .. oneline(r.type.id) .. "):\nexpected: " .. show(expected) .. "\nactual:   " .. show(ids), 4) end
           end)
         end
         function A.default_handler(target, app, options)

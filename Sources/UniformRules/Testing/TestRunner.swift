@@ -101,6 +101,7 @@ public struct TestRunner {
         let started = Date()
         var output = ""
         var lines: [String: Set<Int>] = [:]
+        var framed = false
         do {
             let prepared = try prepare(file: test.file, output: { output += $0 + "\n" })
             let state = prepared.engine.state
@@ -117,6 +118,9 @@ public struct TestRunner {
             }
             do { _ = try state.call(prepared.after, [index]) } catch { failure = failure ?? error }
             if coverage { lines = state.coverage() }
+            if let lua = failure as? LuaError {
+                framed = (try? state.call(prepared.framed, [.string(lua.message)]))?.first?.boolValue ?? false
+            }
             if let failure { throw failure }
             return (
                 TestCaseResult(
@@ -128,6 +132,7 @@ public struct TestRunner {
             var result = errorResult(
                 file: test.file, path: test.path, error: error, duration: Date().timeIntervalSince(started))
             result.output = output
+            result.messageKeepsLines = framed && result.status == .failed
             if result.location == nil { result.location = test.line.map { SourceLocation(file: test.file, line: $0) } }
             return (result, lines)
         }
@@ -179,6 +184,8 @@ public struct TestRunner {
         var before: LuaFunction
         var body: LuaFunction
         var after: LuaFunction
+        /// Whether a message is one the framework laid out on several lines itself.
+        var framed: LuaFunction
     }
 
     /// A fresh engine with the rules loaded and the test file collected.
@@ -216,11 +223,12 @@ public struct TestRunner {
             throw error
         }
         guard case .function(let list) = runnerTable["list"], case .function(let before) = runnerTable["before"],
-            case .function(let body) = runnerTable["body"], case .function(let after) = runnerTable["after"]
+            case .function(let body) = runnerTable["body"], case .function(let after) = runnerTable["after"],
+            case .function(let framed) = runnerTable["framed"]
         else {
             throw RuleError(message: "the test framework is incomplete")
         }
-        return Prepared(engine: engine, list: list, before: before, body: body, after: after)
+        return Prepared(engine: engine, list: list, before: before, body: body, after: after, framed: framed)
     }
 
     /// Line coverage of the rule files (not the tests, not the standard rules).

@@ -35,8 +35,8 @@ struct ConformsCommand: ParsableCommand {
                 ? "yes: "
                     + (superType.id.map { type.path(to: $0, in: graph) } ?? [type.identifier]).joined(separator: " → ")
                 : "no: \(type.identifier) does not conform to \(superType.identifier)"
-            verdicts.insert(line)
-            lines.append("on \(PlatformScope.name(platform)): " + line)
+            verdicts.insert(ReportText.line(line))
+            lines.append("on \(PlatformScope.name(platform)): " + ReportText.line(line))
         }
         Output.print(verdicts.count == 1 ? verdicts.first! : lines.joined(separator: "\n"))
         if !allConform { throw CommandFailure.no() }

@@ -93,7 +93,9 @@ struct DiffCommand: ParsableCommand {
             old: old.snapshot(subjects, platforms: platforms), new: new.snapshot(subjects, platforms: platforms))
         let report = WorldDiffReport(diff, old: oldLabel, new: newLabel)
         switch format {
-        case .text: Output.print(report.text)
+        // Control and bidi characters from input shown as `ReportText` shows them (the report
+        // itself escapes nothing).
+        case .text: Output.print(ReportText.visible(report.text))
         case .json: Output.print(report.json.document(listKey: "diff").rendered())
         }
         if failOnChange && diff.defaultChanged { throw CommandFailure.no() }

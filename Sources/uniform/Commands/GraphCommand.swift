@@ -58,15 +58,18 @@ struct GraphCommand: ParsableCommand {
         let query = Query(target: parsed, role: role, text: target, platform: platform)
         let resolution: Resolution
         do { resolution = try engine.resolve(query) } catch let error as RuleError {
-            throw CommandFailure.input(error.description)
+            throw CommandFailure.input(lines: error.description)
         }
         let graph = ConformanceGraph(
             resolution: resolution, world: world, options: GraphOptions(depth: depth, down: down))
         let data: Data
         switch format {
-        case .dot: data = Data(DotRenderer.render(graph).utf8)
-        case .mermaid: data = Data(MermaidRenderer.render(graph).utf8)
-        case .svg: data = try Graphviz.svg(from: DotRenderer.render(graph))
+        case .dot: data = Data(ReportText.inert(DotRenderer.render(graph)).utf8)
+        case .mermaid: data = Data(ReportText.inert(MermaidRenderer.render(graph)).utf8)
+        case .svg:
+            // Graphviz writes `#` for the `&#35;` that keeps `##[` out of the DOT (see `ReportText`).
+            let svg = try Graphviz.svg(from: DotRenderer.render(graph))
+            data = Data(ReportText.inert(String(decoding: svg, as: UTF8.self), form: .xml).utf8)
         }
         if let output {
             do {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import UniformCore
 import UniformRules
 
 /// `uniform init`: a configuration and a starter suite for the repository in the current
@@ -48,7 +49,7 @@ struct InitCommand: ParsableCommand {
         Output.print(
             "wrote \(StarterFiles.testPath): \(Set(apps.map(\.bundleID)).count - starter.unasserted.count) assertion\(Set(apps.map(\.bundleID)).count - starter.unasserted.count == 1 ? "" : "s")"
         )
-        for reason in starter.unasserted { Output.print("  no assertion for \(reason)") }
+        for reason in starter.unasserted { Output.print("  no assertion for \(ReportText.line(reason))") }
         Output.print("")
         Output.print("next: uniform check, then uniform test")
         Output.print(starter.ciLines)

@@ -20,16 +20,34 @@ struct PlistCommand: ParsableCommand {
         for file in files {
             do {
                 let document = try PlistReader.read(contentsOf: file)
-                if files.count > 1 && format == .text { Output.print("\(file) (\(document.format.rawValue)):") }
+                if files.count > 1 && format == .text {
+                    Output.print("\(ReportText.line(file)) (\(document.format.rawValue)):")
+                }
                 switch format {
                 case .text: Output.print(PlistText.render(document.root))
                 case .json: Output.print(JSONValue(plist: document.root).rendered())
-                case .xml: Output.print(PlistWriter.xml(document.root))
+                case .xml: Output.print(Self.shown(xml: PlistWriter.xml(document.root)))
                 }
             } catch let error as PlistError {
                 failed.append(error.description)
             }
         }
-        if !failed.isEmpty { throw CommandFailure.input(failed.joined(separator: "\nuniform: ")) }
+        if !failed.isEmpty {
+            throw CommandFailure.input(lines: failed.map(ReportText.line).joined(separator: "\nuniform: "))
+        }
+    }
+
+    /// The XML for a terminal or a log, reading back the same: the invisible characters
+    /// `ReportText` shows and the workflow-command markers as character references.
+    static func shown(xml: String) -> String {
+        var out = String.UnicodeScalarView()
+        for scalar in xml.unicodeScalars {
+            if scalar != "\r" && ReportText.isControl(scalar) {
+                out.append(contentsOf: "&#\(scalar.value);".unicodeScalars)
+            } else {
+                out.append(scalar)
+            }
+        }
+        return ReportText.inert(String(out), form: .xml)
     }
 }

@@ -49,7 +49,7 @@ struct ResolveCommand: ParsableCommand {
                 answers.append(
                     (platform, ResolutionReport(try engine.resolve(query), graph: engine.world(for: platform).graph)))
             } catch let error as RuleError {
-                throw CommandFailure.input(error.description)
+                throw CommandFailure.input(lines: error.description)
             }
         }
         let sections = PlatformSections(answers)

@@ -44,7 +44,7 @@ struct SendCommand: ParsableCommand {
             result = try engine.send(
                 HandoffRequest(file: file, from: from, to: to, annotation: annotationNode, inbox: inbox))
         } catch let error as RuleError {
-            throw CommandFailure.input(error.description)
+            throw CommandFailure.input(lines: error.description)
         }
         let report = HandoffReport(result)
         switch format {

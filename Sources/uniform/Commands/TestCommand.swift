@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import UniformCore
 import UniformRules
 
 /// `uniform test [PATH…]`: busted-style policy suites (`*_test.lua`, `*_spec.lua`).
@@ -102,14 +103,16 @@ struct TestCommand: ParsableCommand {
                 var suiteOptions = options
                 if let configuration = suite.configuration { suiteOptions.configFile = configuration }
                 let session: Session
-                do { session = try Session.open(suiteOptions) } catch { throw CommandFailure.input(error.description) }
+                do { session = try Session.open(suiteOptions) } catch {
+                    throw CommandFailure.input(lines: error.description)
+                }
                 var runner = TestRunner(session: session, extraRules: world.rules, defines: options.defines)
                 runner.selection = selection
                 let (tests, errors) = runner.collect(suite.files)
                 for test in tests where runner.selection.includes(test.path) {
+                    let name = test.path.map(ReportText.line).joined(separator: " › ")
                     Output.print(
-                        "\(test.file):\(test.line ?? 0): \(test.path.joined(separator: " › "))\(test.isPending ? " (pending)" : "")"
-                    )
+                        "\(ReportText.line(test.file)):\(test.line ?? 0): \(name)\(test.isPending ? " (pending)" : "")")
                 }
                 for error in errors { Output.error("\(error.file): \(error.message ?? "failed to load")") }
                 failed = failed || !errors.isEmpty
@@ -127,7 +130,7 @@ struct TestCommand: ParsableCommand {
                     runner.shuffleSeed = shuffleSeed
                 }, announce: { Output.error($0) })
         } catch {
-            throw CommandFailure.input(error.description)
+            throw CommandFailure.input(lines: error.description)
         }
         try ReportWriter.write(specs: formats.isEmpty ? ["text"] : formats, validNames: Reporters.testNames) {
             spec, color in

@@ -128,7 +128,7 @@ struct WorldOptions: ParsableArguments {
             paths: paths ?? [], standardRules: standardRules, requireManifests: requireManifests)
         let session: Session
         do { session = try Session.open(options, output: output) } catch {
-            throw CommandFailure.input(error.description)
+            throw CommandFailure.input(lines: error.description)
         }
         show(session.report, warnings: !reportsFindings)
         return session

@@ -78,9 +78,10 @@ struct ReplCommandHandler {
         let nameWidth = apps.map { ($0.name ?? "-").count }.max() ?? 0
         repl.output(
             apps.map { app in
-                "  " + app.bundleID.padding(toLength: idWidth, withPad: " ", startingAt: 0) + "  "
-                    + (app.name ?? "-").padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  "
-                    + app.platform.rawValue + "  " + app.file
+                ReportText.line(
+                    "  " + app.bundleID.padding(toLength: idWidth, withPad: " ", startingAt: 0) + "  "
+                        + (app.name ?? "-").padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  "
+                        + app.platform.rawValue + "  " + app.file)
             }.joined(separator: "\n"))
         return .ok
     }
@@ -93,7 +94,7 @@ struct ReplCommandHandler {
             repl.output(ResolutionReport(resolution, graph: world.graph).text(explain: true))
             return .ok
         } catch {
-            repl.report("\(error)")
+            repl.report(ReplSession.describe(error))
             return .failed
         }
     }

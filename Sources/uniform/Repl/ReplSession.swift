@@ -1,4 +1,5 @@
 import Foundation
+import UniformCore
 import UniformLua
 import UniformRules
 
@@ -116,7 +117,7 @@ final class ReplSession {
         case .needsMore, .empty: return
         case .failed(let error, _):
             failures += 1
-            report(error.message)
+            report(ReportText.line(error.message))
         case .ready(let function, _, _):
             do {
                 let results = try engine.state.call(function)
@@ -128,10 +129,11 @@ final class ReplSession {
                 // The terminal echoed `^C` mid-line: start the message on a line of its own.
                 report(
                     error.limitKind == .interrupted
-                        ? (isInteractive ? "\n" : "") + "interrupted" + Self.location(error) : error.message)
+                        ? (isInteractive ? "\n" : "") + "interrupted" + ReportText.line(Self.location(error))
+                        : ReportText.line(error.message))
             } catch {
                 failures += 1
-                report("\(error)")
+                report(Self.describe(error))
             }
         }
     }
@@ -146,7 +148,7 @@ final class ReplSession {
     /// `:load FILE`: runs a rule file in this session and remembers it for `:reload`.
     func load(file: String) -> Bool {
         guard FileManager.default.fileExists(atPath: file) else {
-            report("\(file): no such rule file")
+            report(ReportText.line("\(file): no such rule file"))
             return false
         }
         do {
@@ -154,7 +156,7 @@ final class ReplSession {
             if !loadedFiles.contains(file) { loadedFiles.append(file) }
             return true
         } catch {
-            report("\(error)")
+            report(Self.describe(error))
             return false
         }
     }
@@ -168,7 +170,7 @@ final class ReplSession {
             report(failure.message + " (the previous session is kept)")
             return false
         } catch {
-            report("\(error) (the previous session is kept)")
+            report(Self.describe(error) + " (the previous session is kept)")
             return false
         }
         editor?.interrupt(nil)
@@ -191,11 +193,18 @@ final class ReplSession {
     }
 
     /// Errors: standard error, after flushing standard output so piped output stays in order.
-    /// Scripted, they cite the input line unless the message already has a `file:line:`.
+    /// Scripted, they cite the input line unless the message already has a `file:line:`. The
+    /// message is laid out already: what came from input in it is escaped (`ReportText.line`).
     func report(_ message: String, line: Int? = nil) {
         fflush(nil)
         var text = message
         if !isInteractive, !Self.hasLocation(message) { text = "stdin:\(line ?? chunkStartLine): " + message }
-        Output.error(text)
+        Output.error(lines: text)
+    }
+
+    /// An error as `report` takes it: a rule's error keeps its traceback's lines, any other is
+    /// one line.
+    static func describe(_ error: Error) -> String {
+        (error as? RuleError)?.description ?? ReportText.line("\(error)")
     }
 }

@@ -1,8 +1,10 @@
 import Foundation
+import UniformCore
 import UniformPlist
 import UniformRules
 
-/// `plutil -p`-style rendering, each line ending with the value's position.
+/// `plutil -p`-style rendering, each line ending with the value's position. Keys and strings
+/// stay on their line (`ReportText.line`).
 enum PlistText {
     static func render(_ node: PlistNode, indent: Int = 0) -> String {
         let pad = String(repeating: "  ", count: indent)
@@ -12,7 +14,8 @@ enum PlistText {
             var lines = ["{"]
             for entry in d.entries {
                 lines.append(
-                    "\(pad)  \"\(entry.key)\" => " + render(entry.value, indent: indent + 1) + mark(entry.value))
+                    "\(pad)  \"\(ReportText.line(entry.key))\" => " + render(entry.value, indent: indent + 1)
+                        + mark(entry.value))
             }
             lines.append(pad + "}")
             return lines.joined(separator: "\n")
@@ -24,7 +27,7 @@ enum PlistText {
             }
             lines.append(pad + "]")
             return lines.joined(separator: "\n")
-        case .string(let s): return "\"\(s)\""
+        case .string(let s): return "\"\(ReportText.line(s))\""
         case .integer(let i): return String(i)
         case .unsignedInteger(let u): return String(u)
         case .real(let r): return String(r)

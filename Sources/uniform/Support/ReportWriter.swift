@@ -1,4 +1,5 @@
 import Foundation
+import UniformCore
 import UniformRules
 
 /// Sends each `--format F[:FILE]` report to standard output or its file.
@@ -22,7 +23,9 @@ enum ReportWriter {
             }
             if let path = spec.path {
                 do {
-                    try OutputPath.write(output, to: path)
+                    // A report file may be printed to the log too (`cat report.txt`).
+                    let text = spec.name == GitHubReporter.name ? output : ReportText.inert(output)
+                    try OutputPath.write(text, to: path)
                 } catch let refusal as OutputPath.Refusal {
                     throw CommandFailure.input(refusal.description)
                 } catch {
@@ -30,7 +33,9 @@ enum ReportWriter {
                         "\(path): cannot write the \(spec.name) report (\(error.localizedDescription))")
                 }
             } else {
-                Output.print(output.hasSuffix("\n") ? String(output.dropLast()) : output)
+                let text = output.hasSuffix("\n") ? String(output.dropLast()) : output
+                // GitHub's reporters write workflow commands on purpose, one a line (`GitHubCommand`).
+                if spec.name == GitHubReporter.name { Output.printCommands(text) } else { Output.print(text) }
                 wroteToStandardOutput = true
             }
         }

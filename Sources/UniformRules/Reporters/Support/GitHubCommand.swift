@@ -1,8 +1,12 @@
+import UniformCore
+
 /// One GitHub Actions workflow command (`::error file=F,line=L::message`).
 ///
 /// GitHub's escaping differs for the message ("data") and the properties: properties also
 /// escape `:` and `,`, which otherwise end the property. Unescaped newlines would cut the
-/// annotation short, so they are always encoded.
+/// annotation short, so they are always encoded (`%0A`, `%0D`): a command is one line, and the
+/// only line of the report that starts with `::`. Invisible characters are shown as
+/// `ReportText` shows them, and `##[` as `#\u{23}[`.
 struct GitHubCommand {
     var command: String
     var properties: [(String, String?)]
@@ -15,8 +19,9 @@ struct GitHubCommand {
     }
 
     static func escapeData(_ s: String) -> String {
-        ReportText.visible(
-            s.replacingAll("%", with: "%25").replacingAll("\r", with: "%0D").replacingAll("\n", with: "%0A"))
+        ReportText.inert(
+            ReportText.line(
+                s.replacingAll("%", with: "%25").replacingAll("\r", with: "%0D").replacingAll("\n", with: "%0A")))
     }
 
     static func escapeProperty(_ s: String) -> String {

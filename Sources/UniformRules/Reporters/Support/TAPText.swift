@@ -2,10 +2,10 @@ import UniformCore
 
 /// Helpers for TAP 13 output.
 enum TAPText {
-    /// A test-line description: one line, and `#` escaped because it starts a directive.
+    /// A test-line description: one line (line breaks and invisible characters shown as
+    /// escapes, `ReportText.line`), then `\\` and `#` escaped because `#` starts a directive.
     static func description(_ s: String) -> String {
-        let firstLine = s.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
-        return firstLine.replacingAll("\r", with: "").replacingAll("\\", with: "\\\\").replacingAll("#", with: "\\#")
+        ReportText.line(s).replacingAll("\\", with: "\\\\").replacingAll("#", with: "\\#")
     }
 
     /// A YAML diagnostics block (`  ---` … `  ...`). Values are written as JSON scalars,

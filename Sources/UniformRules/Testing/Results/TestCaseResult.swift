@@ -32,6 +32,11 @@ public struct TestCaseResult: Hashable, Sendable {
     public var path: [String]
     public var status: Status
     public var message: String?
+    /// Whether the test framework built `message` (a failed `assert.*`): its line breaks are
+    /// then its own (`expected:` / `actual:`) and its pieces from input already escaped. Any
+    /// other message — a Lua error, a rule's error, an `error(…)` in a test — is input, and
+    /// reporters show it on one line (`ReportText.line`).
+    public var messageKeepsLines: Bool
     /// Where the failure happened (the failing assertion's line), when known.
     public var location: SourceLocation?
     public var traceback: String?
@@ -43,12 +48,13 @@ public struct TestCaseResult: Hashable, Sendable {
 
     public init(
         file: String, path: [String], status: Status, message: String? = nil, location: SourceLocation? = nil,
-        traceback: String? = nil, duration: Double = 0, output: String = ""
+        traceback: String? = nil, duration: Double = 0, output: String = "", messageKeepsLines: Bool = false
     ) {
         self.file = file
         self.path = path
         self.status = status
         self.message = message
+        self.messageKeepsLines = messageKeepsLines
         self.location = location
         self.traceback = traceback
         self.duration = duration
@@ -57,4 +63,18 @@ public struct TestCaseResult: Hashable, Sendable {
 
     /// `describe › it`, the name people see everywhere.
     public var displayName: String { path.joined(separator: " › ") }
+
+    /// The name as reports print it: each part on one line (`ReportText.line`).
+    var shownName: String { path.map(ReportText.line).joined(separator: " › ") }
+
+    /// The message as reports print it: on one line, unless the framework built it.
+    var shownMessage: String? {
+        message.map { messageKeepsLines ? ReportText.visible($0) : ReportText.line($0) }
+    }
+
+    /// The traceback as reports print it: a line per frame (`RuleError.shown(traceback:)`).
+    var shownTraceback: String? {
+        guard let traceback, !traceback.isEmpty else { return nil }
+        return RuleError.shown(traceback: traceback)
+    }
 }

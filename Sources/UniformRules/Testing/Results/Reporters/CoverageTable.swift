@@ -1,4 +1,5 @@
 import Foundation
+import UniformCore
 
 /// The coverage table of the text reporter: one row per file and a total, columns aligned.
 struct CoverageTable {
@@ -8,7 +9,8 @@ struct CoverageTable {
         var rows: [[String]] = [["File", "Lines", "Hit", "Cover", "Missing"]]
         for file in report.files {
             rows.append([
-                file.file, String(file.coverable.count), String(file.hitCount), Self.percent(file.percent),
+                ReportText.line(file.file), String(file.coverable.count), String(file.hitCount),
+                Self.percent(file.percent),
                 file.uncoveredRanges,
             ])
         }

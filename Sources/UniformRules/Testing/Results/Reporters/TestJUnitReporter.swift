@@ -1,7 +1,11 @@
 import Foundation
+import UniformCore
 
 /// JUnit XML for CI test dashboards: one suite per test file, `classname` the file and
-/// `name` the `describe › it` path, so a test keeps its history across runs.
+/// `name` the `describe › it` path, so a test keeps its history across runs. Names, files,
+/// messages and output come from the test and rule files: in names and text each piece is on
+/// one line (`ReportText`), as in the text report; `message` attributes keep the message as it
+/// is (line breaks as `&#10;`).
 public struct TestJUnitReporter: TestReporter {
     public static let name = "junit"
 
@@ -27,11 +31,12 @@ public struct TestJUnitReporter: TestReporter {
             ])
         for file in files {
             let results = byFile[file] ?? []
+            let fileName = ReportText.line(file)
             let fileCounts = TestCounts(results)
             xml.start(
                 "testsuite",
                 [
-                    ("name", file),
+                    ("name", fileName),
                     ("tests", String(fileCounts.total)),
                     ("failures", String(fileCounts.failed - fileCounts.errored)),
                     ("errors", String(fileCounts.errored)),
@@ -43,7 +48,7 @@ public struct TestJUnitReporter: TestReporter {
                 xml.start(
                     "testcase",
                     [
-                        ("classname", file), ("name", names.claim(result.displayName)),
+                        ("classname", fileName), ("name", names.claim(result.shownName)),
                         ("time", Self.seconds(result.duration)),
                     ])
                 switch result.status {
@@ -54,11 +59,11 @@ public struct TestJUnitReporter: TestReporter {
                         text: Self.details(result))
                 case .errored:
                     xml.element(
-                        "error", [("type", "error"), ("message", result.message ?? "error")], text: Self.details(result)
-                    )
+                        "error", [("type", "error"), ("message", result.message ?? "error")],
+                        text: Self.details(result))
                 case .skipped(let reason): xml.element("skipped", [("message", reason)])
                 }
-                if !result.output.isEmpty { xml.element("system-out", text: result.output) }
+                if !result.output.isEmpty { xml.element("system-out", text: ReportText.visible(result.output)) }
                 xml.end()
             }
             xml.end()
@@ -68,9 +73,9 @@ public struct TestJUnitReporter: TestReporter {
     }
 
     static func details(_ result: TestCaseResult) -> String {
-        var text = result.message ?? ""
-        if let location = result.location { text += "\nat \(location)" }
-        if let traceback = result.traceback, !traceback.isEmpty { text += "\n" + traceback }
+        var text = result.shownMessage ?? ""
+        if let location = result.location { text += "\nat \(ReportText.line(location.description))" }
+        if let traceback = result.shownTraceback { text += "\n" + traceback }
         return text
     }
 

@@ -1,3 +1,5 @@
+import UniformCore
+
 /// TAP 13: `ok`/`not ok` per test, `# SKIP` for skipped ones, YAML diagnostics for failures.
 public struct TestTAPReporter: TestReporter {
     public static let name = "tap"
@@ -29,6 +31,6 @@ public struct TestTAPReporter: TestReporter {
                 ])
             }
         }
-        return out
+        return ReportText.inert(out)
     }
 }

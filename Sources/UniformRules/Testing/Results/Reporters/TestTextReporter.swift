@@ -1,9 +1,12 @@
 import Foundation
+import UniformCore
 
 /// busted-like terminal output: a line of progress marks (`.` passed, `F` failed, `E`
 /// errored, `S` skipped), then each failure with its place, message and traceback, the
 /// optional coverage table, and finally the line `N passed, N failed[, N skipped]`, which
-/// must stay last (SPEC §5: scripts read it).
+/// must stay last (SPEC §5: scripts read it). Test names, files, Lua errors and printed output
+/// come from the test and rule files: each is shown on its own line (`ReportText`), so none can
+/// pass for a line of the report or a CI workflow command.
 public struct TestTextReporter: TestReporter {
     public static let name = "text"
 
@@ -45,7 +48,7 @@ public struct TestTextReporter: TestReporter {
         if showsDuration { tail += "Finished in \(String(format: "%.3f", run.duration)) seconds\n" }
         tail += run.counts.summaryLine + "\n"
         sections.append(tail)
-        return sections.joined(separator: "\n")
+        return ReportText.inert(sections.joined(separator: "\n"))
     }
 
     private func progress(_ results: [TestCaseResult]) -> String {
@@ -64,17 +67,21 @@ public struct TestTextReporter: TestReporter {
 
     /// `file:line: describe › it`, then the message, traceback and captured output indented.
     private func describe(_ result: TestCaseResult) -> String {
-        let place = result.location?.description ?? result.file
-        var out = ANSIStyle.bold.apply("\(place): \(result.displayName)", enabled: color) + "\n"
-        out += Self.indented(result.message ?? "(no message)")
-        if let traceback = result.traceback, !traceback.isEmpty { out += Self.indented(traceback) }
-        if !result.output.isEmpty { out += "  output:\n" + Self.indented(result.output, by: "    ") }
+        let place = ReportText.line(result.location?.description ?? result.file)
+        var out = ANSIStyle.bold.apply("\(place): \(result.shownName)", enabled: color) + "\n"
+        out += Self.indented(result.shownMessage ?? "(no message)")
+        if let traceback = result.shownTraceback { out += Self.indented(traceback) }
+        if !result.output.isEmpty {
+            out += "  output:\n" + Self.indented(ReportText.visible(result.output), by: "    ")
+        }
         return out
     }
 
     private func describeSkip(_ result: TestCaseResult) -> String {
         guard case .skipped(let reason) = result.status else { return "" }
-        return "\(result.file): \(result.displayName)" + (reason.map { " (\($0))" } ?? "") + "\n"
+        return "\(ReportText.line(result.file)): \(result.shownName)"
+            + (reason.map { " (\(ReportText.line($0)))" } ?? "")
+            + "\n"
     }
 
     static func indented(_ text: String, by prefix: String = "  ") -> String {
