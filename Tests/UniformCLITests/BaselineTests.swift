@@ -74,4 +74,40 @@ final class BaselineTests: XCTestCase {
         XCTAssertTrue(missing.stderr.contains("--write-baseline"), missing.stderr)
         XCTAssertEqual(try CLI.run(["check", "--strict-baseline"], in: dir).status, 2, "usage error")
     }
+
+    /// A baseline whose fingerprints are written with a JSON escape (`\u0030` for `0`) took 70 s
+    /// at 619 KB: the stored text never matched the decoded value, so every entry searched to
+    /// the end of the file for its line. One pass now indexes the file.
+    func testEscapedFingerprintsAreFoundInOnePass() throws {
+        let count = 5_000
+        let entries = (0..<count).map { n in
+            let fingerprint = String(format: "%016x", n).replacingOccurrences(of: "0", with: "\\u0030")
+            return
+                "    {\"fingerprint\":\"\(fingerprint)\",\"rule\":\"undeclared-type\",\"file\":\"App/Info.plist\",\"subject\":\"com.acme.gone-\(n)\",\"message\":\"m\"}"
+        }
+        let text =
+            "{\n  \"version\": 1,\n  \"tool\": \"uniform\",\n  \"findings\": [\n"
+            + entries.joined(separator: ",\n") + "\n  ]\n}\n"
+        try text.write(to: dir.appendingPathComponent("baseline.json"), atomically: true, encoding: .utf8)
+        let start = Date()
+        let run = try CLI.run(["check", "--baseline", "baseline.json", "--format", "json"], in: dir)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 20, "linear, not one search of the file per entry")
+        XCTAssertEqual(run.status, 0, "stale entries are notes, the real finding a warning: \(run.stderr)")
+        let findings = try CLI.json(run.stdout)["findings"] as? [[String: Any]] ?? []
+        let stale = findings.filter { $0["rule"] as? String == "baseline.stale" }
+        XCTAssertEqual(stale.count, count)
+        let lines = Set(stale.compactMap { $0["line"] as? Int })
+        XCTAssertEqual(lines, Set(5..<(5 + count)), "each stale entry points at its own line")
+    }
+
+    func testABaselineOverItsCapIsAnInputError() throws {
+        var data = Data("{\"version\": 1, \"findings\": []}".utf8)
+        data.append(Data(repeating: UInt8(ascii: " "), count: 32 << 20))
+        try data.write(to: dir.appendingPathComponent("huge.json"))
+        let run = try CLI.run(["check", "--baseline", "huge.json"], in: dir)
+        XCTAssertEqual(run.status, 2, run.stderr)
+        XCTAssertTrue(
+            run.stderr.contains(
+                "uniform: huge.json: larger than 32 MiB; uniform reads baselines of at most that size"), run.stderr)
+    }
 }
