@@ -110,4 +110,52 @@ final class BaselineTests: XCTestCase {
             run.stderr.contains(
                 "uniform: huge.json: larger than 32 MiB; uniform reads baselines of at most that size"), run.stderr)
     }
+
+    /// The workflow names `--baseline .uniform-baseline.json`; the pull request made that name
+    /// (or its folder) a link out of the repository. Refused unread; a path outside the
+    /// repository as written is the user's own.
+    func testABaselineLinkOutOfTheRepositoryIsRefused() throws {
+        XCTAssertEqual(
+            try CLI.run(["git", "init", "-q"], in: dir, executable: URL(fileURLWithPath: "/usr/bin/env")).status, 0)
+        XCTAssertEqual(try CLI.run(["check", "--write-baseline", "baseline.json"], in: dir).status, 0)
+        let outside = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: outside) }
+        try FileManager.default.copyItem(
+            at: dir.appendingPathComponent("baseline.json"), to: outside.appendingPathComponent("secret.json"))
+        try FileManager.default.createSymbolicLink(
+            atPath: dir.appendingPathComponent("linked.json").path,
+            withDestinationPath: outside.appendingPathComponent("secret.json").path)
+        try FileManager.default.createSymbolicLink(
+            atPath: dir.appendingPathComponent("Baselines").path, withDestinationPath: outside.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: dir.appendingPathComponent("inside.json").path, withDestinationPath: "baseline.json")
+
+        let linked = try CLI.run(["check", "--baseline", "linked.json"], in: dir)
+        XCTAssertEqual(linked.status, 2, linked.stderr)
+        XCTAssertTrue(
+            linked.stderr.contains("uniform: linked.json: a symbolic link resolving outside the repository ("),
+            linked.stderr)
+        XCTAssertFalse(linked.stderr.contains("accepted by"), "not read: \(linked.stderr)")
+        let folder = try CLI.run(["check", "--baseline", "Baselines/secret.json"], in: dir)
+        XCTAssertEqual(folder.status, 2, folder.stderr)
+        XCTAssertTrue(
+            folder.stderr.contains("Baselines/secret.json: Baselines is a symbolic link resolving outside"),
+            folder.stderr)
+        let write = try CLI.run(["check", "--write-baseline", "Baselines/new.json"], in: dir)
+        XCTAssertEqual(write.status, 2, write.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: outside.appendingPathComponent("new.json").path))
+        // A sub-folder's run is held to the same work tree.
+        let sub = try CLI.run(["check", "--baseline", "../linked.json"], in: dir.appendingPathComponent("App"))
+        XCTAssertEqual(sub.status, 2, sub.stderr)
+        XCTAssertTrue(sub.stderr.contains("a symbolic link resolving outside the repository"), sub.stderr)
+
+        // A link that stays inside, and the user's own file outside named as such, are read.
+        let inside = try CLI.run(["check", "--baseline", "inside.json"], in: dir)
+        XCTAssertEqual(inside.status, 0, inside.stderr)
+        XCTAssertTrue(inside.stderr.contains("1 finding accepted by inside.json"), inside.stderr)
+        let own = outside.appendingPathComponent("secret.json").path
+        let named = try CLI.run(["check", "--baseline", own], in: dir)
+        XCTAssertEqual(named.status, 0, named.stderr)
+        XCTAssertTrue(named.stderr.contains("1 finding accepted by"), named.stderr)
+    }
 }

@@ -51,8 +51,16 @@ public struct Baseline: Sendable {
     /// 150,000 accepted findings — far past what a team keeps — and bounds the JSON parse.
     public static let maxFileBytes = 32 << 20
 
-    /// Reads a baseline file; errors name the file and say how to make a good one.
-    public static func read(file: String) throws -> Baseline {
+    /// Reads a baseline file; errors name the file and say how to make a good one. With a
+    /// `repository`, a path that passes through a symbolic link inside it leading out of it is
+    /// refused unread (the pull request may have committed the link the workflow names).
+    public static func read(file: String, repository: RepositoryBoundary? = nil) throws -> Baseline {
+        if let repository, let link = EscapingLink.find(in: file, repository: repository) {
+            throw ReadError(
+                description:
+                    "\(file): \(link == file ? "a symbolic link" : "\(link) is a symbolic link") resolving outside the repository (\(repository.root)); not read. Name the baseline file itself"
+            )
+        }
         let data = try contents(of: file)
         let object: Any
         do { object = try JSONSerialization.jsonObject(with: data) } catch {
