@@ -74,4 +74,88 @@ final class BaselineTests: XCTestCase {
         XCTAssertTrue(missing.stderr.contains("--write-baseline"), missing.stderr)
         XCTAssertEqual(try CLI.run(["check", "--strict-baseline"], in: dir).status, 2, "usage error")
     }
+
+    /// A baseline whose fingerprints are written with a JSON escape (`\u0030` for `0`) took 70 s
+    /// at 619 KB: the stored text never matched the decoded value, so every entry searched to
+    /// the end of the file for its line. One pass now indexes the file.
+    func testEscapedFingerprintsAreFoundInOnePass() throws {
+        let count = 5_000
+        let entries = (0..<count).map { n in
+            let fingerprint = String(format: "%016x", n).replacingOccurrences(of: "0", with: "\\u0030")
+            return
+                "    {\"fingerprint\":\"\(fingerprint)\",\"rule\":\"undeclared-type\",\"file\":\"App/Info.plist\",\"subject\":\"com.acme.gone-\(n)\",\"message\":\"m\"}"
+        }
+        let text =
+            "{\n  \"version\": 1,\n  \"tool\": \"uniform\",\n  \"findings\": [\n"
+            + entries.joined(separator: ",\n") + "\n  ]\n}\n"
+        try text.write(to: dir.appendingPathComponent("baseline.json"), atomically: true, encoding: .utf8)
+        let start = Date()
+        let run = try CLI.run(["check", "--baseline", "baseline.json", "--format", "json"], in: dir)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 20, "linear, not one search of the file per entry")
+        XCTAssertEqual(run.status, 0, "stale entries are notes, the real finding a warning: \(run.stderr)")
+        let findings = try CLI.json(run.stdout)["findings"] as? [[String: Any]] ?? []
+        let stale = findings.filter { $0["rule"] as? String == "baseline.stale" }
+        XCTAssertEqual(stale.count, count)
+        let lines = Set(stale.compactMap { $0["line"] as? Int })
+        XCTAssertEqual(lines, Set(5..<(5 + count)), "each stale entry points at its own line")
+    }
+
+    func testABaselineOverItsCapIsAnInputError() throws {
+        var data = Data("{\"version\": 1, \"findings\": []}".utf8)
+        data.append(Data(repeating: UInt8(ascii: " "), count: 32 << 20))
+        try data.write(to: dir.appendingPathComponent("huge.json"))
+        let run = try CLI.run(["check", "--baseline", "huge.json"], in: dir)
+        XCTAssertEqual(run.status, 2, run.stderr)
+        XCTAssertTrue(
+            run.stderr.contains(
+                "uniform: huge.json: larger than 32 MiB; uniform reads baselines of at most that size"), run.stderr)
+    }
+
+    /// The workflow names `--baseline .uniform-baseline.json`; the pull request made that name
+    /// (or its folder) a link out of the repository. Refused unread; a path outside the
+    /// repository as written is the user's own.
+    func testABaselineLinkOutOfTheRepositoryIsRefused() throws {
+        XCTAssertEqual(
+            try CLI.run(["git", "init", "-q"], in: dir, executable: URL(fileURLWithPath: "/usr/bin/env")).status, 0)
+        XCTAssertEqual(try CLI.run(["check", "--write-baseline", "baseline.json"], in: dir).status, 0)
+        let outside = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: outside) }
+        try FileManager.default.copyItem(
+            at: dir.appendingPathComponent("baseline.json"), to: outside.appendingPathComponent("secret.json"))
+        try FileManager.default.createSymbolicLink(
+            atPath: dir.appendingPathComponent("linked.json").path,
+            withDestinationPath: outside.appendingPathComponent("secret.json").path)
+        try FileManager.default.createSymbolicLink(
+            atPath: dir.appendingPathComponent("Baselines").path, withDestinationPath: outside.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: dir.appendingPathComponent("inside.json").path, withDestinationPath: "baseline.json")
+
+        let linked = try CLI.run(["check", "--baseline", "linked.json"], in: dir)
+        XCTAssertEqual(linked.status, 2, linked.stderr)
+        XCTAssertTrue(
+            linked.stderr.contains("uniform: linked.json: a symbolic link resolving outside the repository ("),
+            linked.stderr)
+        XCTAssertFalse(linked.stderr.contains("accepted by"), "not read: \(linked.stderr)")
+        let folder = try CLI.run(["check", "--baseline", "Baselines/secret.json"], in: dir)
+        XCTAssertEqual(folder.status, 2, folder.stderr)
+        XCTAssertTrue(
+            folder.stderr.contains("Baselines/secret.json: Baselines is a symbolic link resolving outside"),
+            folder.stderr)
+        let write = try CLI.run(["check", "--write-baseline", "Baselines/new.json"], in: dir)
+        XCTAssertEqual(write.status, 2, write.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: outside.appendingPathComponent("new.json").path))
+        // A sub-folder's run is held to the same work tree.
+        let sub = try CLI.run(["check", "--baseline", "../linked.json"], in: dir.appendingPathComponent("App"))
+        XCTAssertEqual(sub.status, 2, sub.stderr)
+        XCTAssertTrue(sub.stderr.contains("a symbolic link resolving outside the repository"), sub.stderr)
+
+        // A link that stays inside, and the user's own file outside named as such, are read.
+        let inside = try CLI.run(["check", "--baseline", "inside.json"], in: dir)
+        XCTAssertEqual(inside.status, 0, inside.stderr)
+        XCTAssertTrue(inside.stderr.contains("1 finding accepted by inside.json"), inside.stderr)
+        let own = outside.appendingPathComponent("secret.json").path
+        let named = try CLI.run(["check", "--baseline", own], in: dir)
+        XCTAssertEqual(named.status, 0, named.stderr)
+        XCTAssertTrue(named.stderr.contains("1 finding accepted by"), named.stderr)
+    }
 }

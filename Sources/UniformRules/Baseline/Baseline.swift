@@ -47,12 +47,21 @@ public struct Baseline: Sendable {
         public var description: String
     }
 
-    /// Reads a baseline file; errors name the file and say how to make a good one.
-    public static func read(file: String) throws -> Baseline {
-        guard let data = FileManager.default.contents(atPath: file) else {
+    /// The largest baseline file read: 32 MiB. One entry takes about 200 bytes, so that is some
+    /// 150,000 accepted findings — far past what a team keeps — and bounds the JSON parse.
+    public static let maxFileBytes = 32 << 20
+
+    /// Reads a baseline file; errors name the file and say how to make a good one. With a
+    /// `repository`, a path that passes through a symbolic link inside it leading out of it is
+    /// refused unread (the pull request may have committed the link the workflow names).
+    public static func read(file: String, repository: RepositoryBoundary? = nil) throws -> Baseline {
+        if let repository, let link = EscapingLink.find(in: file, repository: repository) {
             throw ReadError(
-                description: "\(file): no such baseline; write one with `uniform check --write-baseline \(file)`")
+                description:
+                    "\(file): \(link == file ? "a symbolic link" : "\(link) is a symbolic link") resolving outside the repository (\(repository.root)); not read. Name the baseline file itself"
+            )
         }
+        let data = try contents(of: file)
         let object: Any
         do { object = try JSONSerialization.jsonObject(with: data) } catch {
             throw ReadError(
@@ -72,9 +81,10 @@ public struct Baseline: Sendable {
                     "\(file): baseline version \(version) is not supported (expected \(Self.version)); write it again with --write-baseline"
             )
         }
-        let lines = String(decoding: data, as: UTF8.self).components(separatedBy: "\n")
+        var lines = BaselineLineIndex(data)
         var entries: [BaselineEntry] = []
-        var searchFrom = 0
+        entries.reserveCapacity(items.count)
+        var searchFrom = 1
         for (n, item) in items.enumerated() {
             guard let rule = item["rule"] as? String else {
                 throw ReadError(
@@ -86,11 +96,9 @@ public struct Baseline: Sendable {
             // The fingerprint is recomputed, so a hand-edited entry still matches what it says.
             let fingerprint = FindingIdentity.fingerprint(rule: rule, file: path, subject: subject)
             var line: Int?
-            if let stored = item["fingerprint"] as? String,
-                let index = lines[searchFrom...].firstIndex(where: { $0.contains("\"\(stored)\"") })
-            {
-                line = index + 1
-                searchFrom = index + 1
+            if let stored = item["fingerprint"] as? String, let found = lines.line(of: stored, atOrAfter: searchFrom) {
+                line = found
+                searchFrom = found + 1
             }
             entries.append(
                 BaselineEntry(
@@ -100,27 +108,57 @@ public struct Baseline: Sendable {
         return Baseline(entries: entries)
     }
 
+    /// The file's bytes, at most `maxFileBytes` of them read (a FIFO or `/dev/zero` ends too).
+    private static func contents(of file: String) throws -> Data {
+        guard let handle = FileHandle(forReadingAtPath: file) else {
+            throw ReadError(
+                description: "\(file): no such baseline; write one with `uniform check --write-baseline \(file)`")
+        }
+        defer { try? handle.close() }
+        var data = Data()
+        do {
+            while data.count <= maxFileBytes, let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+                data.append(chunk)
+            }
+        } catch {
+            throw ReadError(description: "\(file): cannot read the baseline (\(error.localizedDescription))")
+        }
+        guard data.count <= maxFileBytes else {
+            throw ReadError(
+                description:
+                    "\(file): larger than \(maxFileBytes >> 20) MiB; uniform reads baselines of at most that size (write it again with --write-baseline)"
+            )
+        }
+        return data
+    }
+
     /// Splits findings into new ones (not in the baseline) and lists the entries no finding
     /// matched (the problem was fixed: the baseline can shrink).
     public func compare(_ findings: [Finding], base: String) -> BaselineComparison {
-        var remaining: [String: [Int]] = [:]
-        for (n, entry) in entries.enumerated() { remaining[entry.fingerprint, default: []].append(n) }
+        // Each fingerprint's entries in file order, and how many of them findings used: one
+        // dictionary look-up per finding, nothing copied or shifted.
+        var slots: [String: [Int]] = [:]
+        for (n, entry) in entries.enumerated() { slots[entry.fingerprint, default: []].append(n) }
+        var used: [String: Int] = [:]
         var new: [Finding] = []
         var matched = 0
         for finding in findings {
             let fingerprint = FindingIdentity.fingerprint(
                 rule: finding.rule, file: FindingIdentity.file(of: finding, base: base),
                 subject: FindingIdentity.subject(of: finding))
-            if var slots = remaining[fingerprint], !slots.isEmpty {
-                slots.removeFirst()
-                remaining[fingerprint] = slots
+            let taken = used[fingerprint, default: 0]
+            if let indices = slots[fingerprint], taken < indices.count {
+                used[fingerprint] = taken + 1
                 matched += 1
             } else {
                 new.append(finding)
             }
         }
-        let unmatched = Set(remaining.values.flatMap { $0 })
+        var unmatched = [Bool](repeating: false, count: entries.count)
+        for (fingerprint, indices) in slots {
+            for n in indices.dropFirst(used[fingerprint, default: 0]) { unmatched[n] = true }
+        }
         return BaselineComparison(
-            new: new, stale: entries.indices.filter(unmatched.contains).map { entries[$0] }, matched: matched)
+            new: new, stale: entries.indices.filter { unmatched[$0] }.map { entries[$0] }, matched: matched)
     }
 }

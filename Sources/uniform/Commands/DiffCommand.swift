@@ -13,7 +13,9 @@ struct DiffCommand: ParsableCommand {
         discussion: """
             OLD and NEW are manifests or directories; --old/--new add more to one side and -m to both. \
             With --git REV1..REV2 the two worlds are those revisions of the current repository (REV alone: \
-            that revision against the working tree), each read with its own .uniform.lua. \
+            that revision against the working tree), each read with its own .uniform.lua, straight from \
+            git's objects (the revision's .gitattributes do not apply; submodules are skipped; a file over \
+            64 MiB, more than 256 MiB or 50,000 files is an error). \
             Exit status: 0, or 1 with --fail-on-change when a default handler changed; 2 for usage errors.
             """
     )

@@ -30,7 +30,15 @@ struct BaselineOptions: ParsableArguments {
     func findings(of session: Session) throws -> [Finding] {
         var findings = session.checkedFindings()
         let base = session.config.directory
+        // The git work tree holding the run's folder: a link committed in it must not take the
+        // baseline's read or write outside.
+        let repository = RepositoryBoundary(startingAt: FileManager.default.currentDirectoryPath)
         if let path = writeBaseline {
+            if let link = EscapingLink.find(in: path, repository: repository) {
+                throw CommandFailure.input(
+                    "\(path): \(link) is a symbolic link resolving outside the repository (\(repository.root)); the baseline is not written there"
+                )
+            }
             let written = Baseline(findings: findings, base: base)
             do { try OutputPath.write(written.text, to: path) } catch let refusal as OutputPath.Refusal {
                 throw CommandFailure.input(refusal.description)
@@ -42,7 +50,9 @@ struct BaselineOptions: ParsableArguments {
         }
         if let path = baseline {
             let accepted: Baseline
-            do { accepted = try Baseline.read(file: path) } catch let error as Baseline.ReadError {
+            do {
+                accepted = try Baseline.read(file: path, repository: repository)
+            } catch let error as Baseline.ReadError {
                 throw CommandFailure.input(error.description)
             }
             let comparison = accepted.compare(findings, base: base)
