@@ -94,6 +94,15 @@ final class BuildSettingsTests: XCTestCase {
         XCTAssertEqual(settings.table(configuration: "Debug").findings, [], "a config condition needs no note")
     }
 
+    /// Brackets in a value are not conditions (`OTHER = ##[error]x` was "expected KEY = value").
+    func testBracketsInAValueAreKept() throws {
+        let a = try write("FLAGS = a[b]\nID[config=Release] = x[y]=z\nOTHER = ##[error]x\n", "a.xcconfig")
+        let config = try XCConfig.load(a)
+        XCTAssertEqual(config.findings, [])
+        XCTAssertEqual(config.assignments.map(\.value), ["a[b]", "x[y]=z", "##[error]x"])
+        XCTAssertEqual(config.assignments[1].conditions.map(\.pattern), ["Release"])
+    }
+
     func testCyclesAreCutNotLoopedOn() throws {
         let a = try write("#include \"b.xcconfig\"\nA = $(B)\n", "a.xcconfig")
         try write("#include \"a.xcconfig\"\nB = $(A)x\n", "b.xcconfig")

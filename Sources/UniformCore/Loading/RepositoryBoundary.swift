@@ -44,6 +44,15 @@ public struct RepositoryBoundary: Sendable {
         return RepositoryBoundary(startingAt: folder.isEmpty ? "/" : folder).root
     }
 
+    /// Whether a path the user named may be opened: it resolves (links followed) inside
+    /// `boundary(forNamed:)` — the one test for `--baseline`, `--xcconfig`, report paths and
+    /// every other path a command line names.
+    public func allows(named path: String, relativeTo directory: String? = nil) -> Bool {
+        let base = directory ?? FileManager.default.currentDirectoryPath
+        return Self.contains(
+            CanonicalPath.of(path, relativeTo: base), root: boundary(forNamed: path, relativeTo: base))
+    }
+
     /// `path` made absolute against the canonical `directory` (else the process's), `.` and
     /// `..` taken as written: where a path points before any link in it is followed.
     static func lexical(_ path: String, relativeTo directory: String?) -> String {

@@ -166,9 +166,14 @@ public struct XCConfig: Sendable {
     }
 
     private mutating func assign(_ line: String, at location: SourceLocation) {
-        // `KEY[sdk=iphoneos*] = value`: the `=` that assigns comes after the conditions.
-        let search = line.firstIndex(of: "[").flatMap { open in line[open...].firstIndex(of: "]") } ?? line.startIndex
-        guard let equals = line[search...].firstIndex(of: "=") else {
+        // `KEY[sdk=iphoneos*] = value`: the `=` that assigns is the first outside the brackets
+        // of the conditions (a value may hold brackets too: `FLAGS = a[b]`).
+        var depth = 0
+        let equals = line.firstIndex { c in
+            if c == "[" { depth += 1 } else if c == "]" { depth = max(0, depth - 1) }
+            return c == "=" && depth == 0
+        }
+        guard let equals else {
             report(
                 "xcconfig.syntax", .warning, "expected KEY = value, found '\(line)'; the line is ignored", at: location)
             return

@@ -66,7 +66,8 @@ public struct WorldDiffReport {
                     + (diff.redeclared.isEmpty ? "" : ", \(diff.redeclared.count) re-declared") + " types; "
                     + "\(diff.handlerChanges.count) handler change\(diff.handlerChanges.count == 1 ? "" : "s") (\(defaults) default\(defaults == 1 ? "" : "s")); "
                     + "\(diff.findingsAdded.count) new, \(diff.findingsRemoved.count) fixed findings")
-        return lines.joined(separator: "\n")
+        // Names and ids come from the revisions' manifests: each stays on its line.
+        return lines.map(ReportText.line).joined(separator: "\n")
     }
 
     public var json: JSONValue {

@@ -23,12 +23,13 @@ public enum OutputPath {
         throws(Refusal)
     {
         let repository = RepositoryBoundary(startingAt: directory)
-        let boundary = repository.boundary(forNamed: path, relativeTo: directory)
-        let folder = CanonicalPath.of(ProjectPath.directory(of: path), relativeTo: directory)
         var info = stat()
         let absolute = path.hasPrefix("/") ? path : ProjectPath.join(directory, path)
         let isLink = lstat(absolute, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
-        guard RepositoryBoundary.contains(folder, root: boundary), !isLink else { throw Refusal(path: path) }
+        // The folder it lands in decides (the file may not exist yet).
+        guard repository.allows(named: ProjectPath.directory(of: absolute), relativeTo: directory), !isLink else {
+            throw Refusal(path: path)
+        }
     }
 
     /// Checks `path`, then writes `text` there (atomically: a new file renamed over the old).

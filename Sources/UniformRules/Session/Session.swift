@@ -210,7 +210,7 @@ public struct Session {
             report.skippedPlists += result.skipped
         }
         if !loaded.errors.isEmpty, !options.tolerateBrokenManifests {
-            throw SessionError(loaded.errors.map { "\($0)" }.joined(separator: "\nuniform: "))
+            throw SessionError(loaded.errors.map { ReportText.line("\($0)") }.joined(separator: "\nuniform: "))
         }
 
         var manifests = loaded.manifests
@@ -245,7 +245,7 @@ public struct Session {
                 ? Configuration.displayPath(searchRoot, relativeTo: options.directory)
                 : explicit.joined(separator: ", ")
             // Targets were found but none could be read: say why, or the newcomer sees only "nothing".
-            let reasons = (report.warnings + report.notes).map { "\n  " + $0 }.joined()
+            let reasons = (report.warnings + report.notes).map { "\n  " + ReportText.line($0) }.joined()
             throw SessionError(
                 "no manifests found under \(place == "." ? "the current directory" : place); pass a path, or set `manifests` in .uniform.lua (`uniform init` writes one)"
                     + (reasons.isEmpty ? "" : "\nwhat was found but could not be read:" + reasons))
