@@ -37,7 +37,9 @@ final class GitHubActionTests: XCTestCase {
         return script.joined(separator: "\n")
     }
 
-    func run(arguments: String) throws -> (status: Int32, outputs: [String: String], stdout: String) {
+    func run(
+        arguments: String, environment extra: [String: String] = [:]
+    ) throws -> (status: Int32, outputs: [String: String], stdout: String) {
         let temp = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: temp) }
         let outputFile = temp.appendingPathComponent("output")
@@ -50,7 +52,7 @@ final class GitHubActionTests: XCTestCase {
             environment: [
                 "ARGUMENTS": arguments, "JUNIT": "uniform-junit.xml", "RUNNER_TEMP": temp.path,
                 "GITHUB_OUTPUT": outputFile.path, "PATH": path,
-            ],
+            ].merging(extra) { _, new in new },
             executable: URL(fileURLWithPath: "/bin/bash"))
         var outputs: [String: String] = [:]
         for line in try String(contentsOf: outputFile, encoding: .utf8).split(separator: "\n") {
@@ -82,5 +84,36 @@ final class GitHubActionTests: XCTestCase {
         let test = try run(arguments: "test")
         XCTAssertNil(test.outputs["sarif"])
         XCTAssertNotNil(test.outputs["exit-code"])
+    }
+
+    /// On a pull_request event the policy is the base commit's: the pull request's own
+    /// `.uniform.lua` turning a rule into a note changes nothing (`policy-from: none` lets it).
+    func testPullRequestsAreCheckedWithTheirBasesPolicy() throws {
+        try FileManager.default.removeItem(at: repository.appendingPathComponent(".git"))
+        func git(_ arguments: [String]) throws {
+            let result = try CLI.run(
+                ["-c", "user.name=u", "-c", "user.email=u@example.com", "-c", "commit.gpgsign=false"] + arguments,
+                in: repository, executable: URL(fileURLWithPath: "/usr/bin/git"))
+            XCTAssertEqual(result.status, 0, result.stderr)
+        }
+        try git(["init", "-q"])
+        try TestManifest.write(
+            "return { manifests = { \"App\" }, severity = { [\"owner-without-export\"] = \"error\" } }\n",
+            to: repository, ".uniform.lua")
+        try git(["add", "-A"])
+        try git(["commit", "-q", "-m", "base"])
+        let base = try CLI.run(["rev-parse", "HEAD"], in: repository, executable: URL(fileURLWithPath: "/usr/bin/git"))
+            .stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        try TestManifest.write(
+            "return { manifests = { \"App\" }, disable = { \"owner-without-export\" } }\n", to: repository,
+            ".uniform.lua")
+        try git(["commit", "-q", "-am", "pull request"])
+
+        let pullRequest = try run(arguments: "check", environment: ["PULL_REQUEST_BASE": base])
+        XCTAssertEqual(pullRequest.outputs["exit-code"], "1", pullRequest.stdout)
+        XCTAssertTrue(pullRequest.stdout.contains("[owner-without-export]"), pullRequest.stdout)
+        let own = try run(arguments: "check", environment: ["PULL_REQUEST_BASE": base, "POLICY_FROM": "none"])
+        XCTAssertEqual(own.outputs["exit-code"], "0", own.stdout)
+        XCTAssertEqual(try run(arguments: "check").outputs["exit-code"], "0", "a push has no base")
     }
 }

@@ -30,32 +30,38 @@ public struct RepositoryBoundary: Sendable {
         self.root = CanonicalPath.of(root)
     }
 
-    /// The folder a path the user named may resolve into. A path that lies in this repository
-    /// as written belongs to it — a link there that leads outside was put there by whoever
-    /// wrote the repository, a pull request included, and is refused like any other — so the
-    /// answer is `root`. A path outside it as written is the user's own: bounded by the
-    /// repository that holds it (the git work tree of its folder), else its folder.
+    /// The folder the includes of a file the user named may be read from: this repository
+    /// when the file resolves inside it, else the repository (or folder) that holds the file.
     public func boundary(forNamed path: String, relativeTo directory: String? = nil) -> String {
-        let written = Self.lexical(path, relativeTo: directory)
-        if Self.contains(written, root: root) { return root }
-        var folder = written
-        while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
-        folder = String(folder[..<(folder.lastIndex(of: "/") ?? folder.startIndex)])
-        return RepositoryBoundary(startingAt: folder.isEmpty ? "/" : folder).root
+        let canonical = CanonicalPath.of(path, relativeTo: directory ?? FileManager.default.currentDirectoryPath)
+        if Self.contains(canonical, root: root) { return root }
+        return RepositoryBoundary(startingAt: ProjectPath.directory(of: canonical)).root
     }
 
-    /// Whether a path the user named may be opened: it resolves (links followed) inside
-    /// `boundary(forNamed:)` — the one test for `--baseline`, `--xcconfig`, report paths and
-    /// every other path a command line names.
+    /// Whether a path the user named may be opened. A path is the user's to place anywhere,
+    /// but a symbolic link inside the repository is whoever wrote the repository's — a pull
+    /// request's: walking the path as written, no component may step from inside the
+    /// repository to outside it except `..` (`../b.json` is the user's own). The one test for
+    /// `--baseline`, `--xcconfig`, report paths and every other path a command line names,
+    /// and for the `.uniform.lua` a run finds.
     public func allows(named path: String, relativeTo directory: String? = nil) -> Bool {
         let base = directory ?? FileManager.default.currentDirectoryPath
-        return Self.contains(
-            CanonicalPath.of(path, relativeTo: base), root: boundary(forNamed: path, relativeTo: base))
+        var written = path.hasPrefix("/") ? "" : "."
+        var current = CanonicalPath.of(path.hasPrefix("/") ? "/" : base)
+        for component in path.split(separator: "/") where component != "." {
+            written += "/" + component
+            let next = CanonicalPath.of(written, relativeTo: base)
+            if component != "..", Self.contains(current, root: root), !Self.contains(next, root: root) {
+                return false
+            }
+            current = next
+        }
+        return true
     }
 
     /// `path` made absolute against the canonical `directory` (else the process's), `.` and
     /// `..` taken as written: where a path points before any link in it is followed.
-    static func lexical(_ path: String, relativeTo directory: String?) -> String {
+    public static func lexical(_ path: String, relativeTo directory: String?) -> String {
         let base = path.hasPrefix("/") ? "" : CanonicalPath.of(directory ?? FileManager.default.currentDirectoryPath)
         var parts: [Substring] = []
         for component in (base + "/" + path).split(separator: "/") {

@@ -61,7 +61,14 @@ public struct Baseline: Sendable {
                     "\(file): the path links outside the repository (the pull request may have committed that link); not read. Name the baseline file itself"
             )
         }
-        let data = try contents(of: file)
+        return try read(file: file, contents: try contents(of: file))
+    }
+
+    /// A baseline from bytes read elsewhere (a trusted revision, `--policy-from`), named `file`.
+    public static func read(file: String, contents data: Data) throws -> Baseline {
+        guard data.count <= maxFileBytes else {
+            throw ReadError(description: "\(file): larger than \(maxFileBytes >> 20) MiB; not read")
+        }
         let object: Any
         do { object = try JSONSerialization.jsonObject(with: data) } catch {
             throw ReadError(

@@ -4,6 +4,10 @@ import UniformCore
 public struct CheckOptions: Sendable {
     public var disabled: Set<String>
     public var severities: [String: Severity]
+    /// Whether `uniform:ignore` comments in manifests suppress findings: not when the policy
+    /// comes from a trusted revision (`--policy-from`), where the manifests are the pull
+    /// request's.
+    public var inlineSuppressions = true
 
     public init(disabled: Set<String> = [], severities: [String: Severity] = [:]) {
         self.disabled = disabled

@@ -61,8 +61,9 @@ public struct Configuration: Sendable {
         }
     }
 
-    /// Reads a configuration file; errors name the file and line.
-    public static func load(file: String) throws -> Configuration {
+    /// Reads a configuration file; errors name the file and line. With `contents`, those bytes
+    /// are the file's (a trusted revision's, `--policy-from`), and nothing is read from disk.
+    public static func load(file: String, contents: Data? = nil) throws -> Configuration {
         let directory = URL(fileURLWithPath: file).deletingLastPathComponent().path
         var config = Configuration(directory: directory)
         config.file = file
@@ -70,7 +71,12 @@ public struct Configuration: Sendable {
         defer { state.close() }
         let values: [LuaValue]
         do {
-            values = try state.run(file: file, chunkName: Self.displayPath(file))
+            if let contents {
+                values = try state.call(
+                    try state.load(bytes: [UInt8](contents), chunkName: Self.displayPath(file)), [])
+            } else {
+                values = try state.run(file: file, chunkName: Self.displayPath(file))
+            }
         } catch let error as LuaError {
             throw RuleError(error)
         }

@@ -162,6 +162,17 @@ public final class RuleEngine {
         }
     }
 
+    /// Runs a rule file's bytes read from elsewhere (a trusted revision, `--policy-from`),
+    /// named `chunkName` in locations as if read from disk.
+    public func load(bytes: [UInt8], chunkName: String) throws {
+        do {
+            _ = try state.call(try state.load(bytes: bytes, chunkName: chunkName), [])
+            loadedFiles.append(chunkName)
+        } catch let error as LuaError {
+            throw RuleError(error)
+        }
+    }
+
     /// Runs rule source (embedded standard rules, REPL input, tests).
     public func load(source: String, chunkName: String) throws {
         do {

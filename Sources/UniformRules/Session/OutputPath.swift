@@ -2,12 +2,12 @@ import Foundation
 import UniformCore
 
 /// Where a run may write: every report, baseline, coverage file and `uniform init`'s starter
-/// files go through here. A path that lies in the repository as written is the repository's
-/// to redirect — a committed `reports -> /elsewhere` link is the pull request's, even when the
-/// command line names `reports/junit.xml` — so the folder it lands in must resolve inside the
-/// repository; a path outside it as written is the user's own, bounded by its own repository
-/// (`RepositoryBoundary.boundary(forNamed:)`). The file itself is replaced, never written
-/// through: an existing link at the path is refused too.
+/// files go through here. A link inside the repository is the repository's — a committed
+/// `reports -> /elsewhere` link is the pull request's, even when the command line names
+/// `reports/junit.xml` — so the folder a file lands in must not be reached through a link that
+/// leads out of it (`RepositoryBoundary.allows(named:)`); a path outside the repository as
+/// written is the user's own. The file itself is replaced, never written through: an existing
+/// link at the path is refused too.
 public enum OutputPath {
     public struct Refusal: Error, CustomStringConvertible {
         public var path: String

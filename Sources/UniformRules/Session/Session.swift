@@ -20,6 +20,8 @@ public struct Session {
     /// The repository the run is about (git top level, else the configuration's folder, else
     /// the run's directory): reports name files relative to it, from whatever folder they ran.
     public var repositoryRoot: String = ""
+    /// Where the policy was read from with `--policy-from`; nil for the working tree.
+    public var policy: PolicySource?
     /// The configured xcconfigs and defines as build-setting levels (`RunSettings`): what
     /// test fixtures read manifests with.
     public var settings: [SettingsStack.Level] = []
@@ -29,7 +31,11 @@ public struct Session {
     public static func open(
         _ options: SessionOptions, output: @escaping (String) -> Void = { print($0) }
     ) throws(SessionError) -> Session {
-        var config = try loadConfiguration(options)
+        let policy = try policySource(options)
+        var config = try loadConfiguration(options, policy: policy)
+        // A trusted policy is the revision's alone: a manifest's `uniform:ignore` comment is the
+        // pull request's, so it suppresses nothing.
+        if policy != nil { config.checkOptions.inlineSuppressions = false }
         let configuredInputs = !config.manifests.isEmpty || !config.projects.isEmpty
         var report = LoadReport()
         // What the configuration names must lie inside the repository: a pull request supplies
@@ -63,6 +69,9 @@ public struct Session {
         if !explicit.isEmpty {
             report.source = "arguments"
             for path in explicit {
+                guard repository.allows(named: path) else {
+                    throw SessionError("\(path): the path links outside the repository; it is not read")
+                }
                 let bound = repository.boundary(forNamed: path)
                 if path.hasSuffix(".xcodeproj") || path.hasSuffix(".xcodeproj/") {
                     projects.append((path, bound))
@@ -274,9 +283,10 @@ public struct Session {
         engine.team = TeamSettings(suite: config.suite, privateTypes: config.privateTypes)
         do {
             if options.standardRules && config.standardRules { try engine.loadStandardRules() }
-            for rule in config.rules.map(config.resolve)
-                + options.rules.map({ local($0, directory: options.directory) })
-            {
+            for rule in config.rules.map(config.resolve) {
+                try load(rule: rule, into: engine, policy: policy)
+            }
+            for rule in options.rules.map({ local($0, directory: options.directory) }) {
                 guard FileManager.default.fileExists(atPath: rule) else {
                     throw SessionError("\(rule): no such rule file")
                 }
@@ -292,6 +302,7 @@ public struct Session {
         var session = Session(
             config: config, engine: engine, manifestPaths: projects.map(\.path) + plain, report: report)
         session.repositoryRoot = repository.root
+        session.policy = policy
         session.settings = runSettings.levels
         return session
     }
@@ -339,7 +350,36 @@ public struct Session {
         if options.maxRunTime > 0 { config.limits.runDeadline = LuaLimits.now() + options.maxRunTime }
     }
 
-    static func loadConfiguration(_ options: SessionOptions) throws(SessionError) -> Configuration {
+    /// `--policy-from REV`'s source; nil without it.
+    static func policySource(_ options: SessionOptions) throws(SessionError) -> PolicySource? {
+        guard let revision = options.policyRevision else { return nil }
+        do {
+            return try PolicySource(
+                revision: revision, directory: options.policyRepository ?? options.directory,
+                treeRoot: options.policyTreeRoot)
+        } catch {
+            throw SessionError("--policy-from \(revision): \(error.description)")
+        }
+    }
+
+    /// A configured rule file, from the trusted revision when there is one.
+    static func load(rule: String, into engine: RuleEngine, policy: PolicySource?) throws {
+        guard let policy else {
+            guard FileManager.default.fileExists(atPath: rule) else {
+                throw SessionError("\(rule): no such rule file")
+            }
+            return try engine.load(file: rule)
+        }
+        guard let bytes = try policy.contents(of: rule) else {
+            throw SessionError("\(Configuration.displayPath(rule)): no such rule file in \(policy.revision)")
+        }
+        try engine.load(bytes: [UInt8](bytes), chunkName: Configuration.displayPath(rule))
+    }
+
+    static func loadConfiguration(
+        _ options: SessionOptions, policy: PolicySource? = nil
+    ) throws(SessionError) -> Configuration {
+        if let policy { return try loadConfiguration(options, from: policy) }
         let file: String?
         if let explicit = options.configFile.map({ local($0, directory: options.directory) }) {
             guard FileManager.default.fileExists(atPath: explicit) else {
@@ -352,11 +392,40 @@ public struct Session {
         guard let file else { return Configuration(directory: options.directory) }
         // The configuration is Lua: one that resolves outside the repository holding it as
         // found (a committed link) is not run.
-        let holder = RepositoryBoundary(startingAt: options.directory).boundary(forNamed: file)
-        guard RepositoryBoundary.contains(CanonicalPath.of(file), root: holder) else {
+        guard RepositoryBoundary(startingAt: options.directory).allows(named: file, relativeTo: options.directory)
+        else {
             throw SessionError("\(file): the configuration links outside the repository; it is not run")
         }
         do { return try Configuration.load(file: file) } catch { throw SessionError("\(error)") }
+    }
+
+    /// The configuration as the trusted revision has it: `--config FILE`'s path, else the
+    /// nearest `.uniform.lua` there (none: the defaults, whatever the working tree holds).
+    /// Paths in it resolve against the working tree's folder of the same name.
+    static func loadConfiguration(
+        _ options: SessionOptions, from policy: PolicySource
+    ) throws(SessionError) -> Configuration {
+        let found: (path: String, text: Data)?
+        do {
+            if let explicit = options.configFile.map({ local($0, directory: options.directory) }) {
+                guard let text = try policy.contents(of: explicit) else {
+                    throw SessionError("\(explicit): no such configuration file in \(policy.revision)")
+                }
+                found = (explicit, text)
+            } else {
+                found = try policy.configuration(governing: options.directory)
+            }
+        } catch let error as PolicyError {
+            throw SessionError("--policy-from \(policy.revision): \(error.description)")
+        } catch let error as SessionError {
+            throw error
+        } catch {
+            throw SessionError("\(error)")
+        }
+        guard let found else { return Configuration(directory: options.directory) }
+        do { return try Configuration.load(file: found.path, contents: found.text) } catch {
+            throw SessionError("\(error)")
+        }
     }
 
     /// The configured xcconfigs and defines as levels above every target's (`RunSettings`).
@@ -369,7 +438,9 @@ public struct Session {
             config.xcconfigs.map { (path: config.resolve($0), boundary: Optional(repository.root)) }
             + options.xcconfigs.map {
                 let path = local($0, directory: options.directory)
-                return (path: path, boundary: Optional(repository.boundary(forNamed: path)))
+                // A link in the repository that leads out is the repository's: nothing is read.
+                let allowed = repository.allows(named: path)
+                return (path: path, boundary: allowed ? Optional(repository.boundary(forNamed: path)) : repository.root)
             }
         var defines: [(values: [String: String], location: SourceLocation)] = []
         if !config.defines.isEmpty, let file = config.file {

@@ -35,6 +35,14 @@ public struct SessionOptions: Sendable {
     public var allowRaisedLimits = false
     /// `--max-run-time`: seconds every Lua call of the run together may take (0: no budget).
     public var maxRunTime: Double = 300
+    /// `--policy-from REV`: the configuration, rule files and baseline come from this git
+    /// revision, the manifests and projects from the working tree (`PolicySource`).
+    public var policyRevision: String?
+    /// The repository `policyRevision` is read from (default: the one holding `directory`),
+    /// and the folder whose paths map onto the revision's (default: its work tree) — for a
+    /// world loaded from a revision written elsewhere (`diff --git`).
+    public var policyRepository: String?
+    public var policyTreeRoot: String?
 
     public init(directory: String = FileManager.default.currentDirectoryPath) {
         self.directory = directory

@@ -9,7 +9,9 @@ extension RuleEngine {
         options: CheckOptions, suppressions: [Suppression], configuration: String? = nil
     ) -> [Finding] {
         let checked = runChecks(options: options)
-        let inline = InlineSuppressions.read(world.apps)
+        let inline =
+            options.inlineSuppressions
+            ? InlineSuppressions.read(world.apps) : (suppressions: [Suppression](), problems: [Finding]())
         let known = Set(BuiltinRules.all.map(\.id) + checkInfos.map(\.id))
         let unknown = UnknownRuleIDs.findings(
             options: options, suppressions: suppressions + inline.suppressions, known: known,

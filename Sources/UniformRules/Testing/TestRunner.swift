@@ -18,6 +18,9 @@ public struct TestRunner {
     public var coverage: Bool
     /// Shuffles each file's tests from this seed (`--shuffle`, `--seed`); nil runs them in order.
     public var shuffleSeed: UInt64?
+    /// Rule files' bytes read from a trusted revision (`--policy-from`), by path: loaded
+    /// instead of the working tree's file of that name.
+    public var ruleSources: [String: [UInt8]] = [:]
     /// The build settings fixtures resolve placeholders against (the session's configured
     /// xcconfigs and defines, `Session.settings`); empty takes `defines` alone.
     public var settings: [SettingsStack.Level] = []
@@ -216,7 +219,13 @@ public struct TestRunner {
         }
         if coverage { engine.state.setLineCoverage(true) }
         if standardRules { try engine.loadStandardRules() }
-        for rule in ruleFiles { try engine.load(file: rule) }
+        for rule in ruleFiles {
+            if let bytes = ruleSources[rule] {
+                try engine.load(bytes: bytes, chunkName: rule)
+            } else {
+                try engine.load(file: rule)
+            }
+        }
         do {
             _ = try engine.state.run(file: file, chunkName: file)
         } catch let error as LuaError {
@@ -237,7 +246,7 @@ public struct TestRunner {
         var coverable: [String: Set<Int>] = [:]
         var hits: [String: Set<Int>] = [:]
         for file in ruleFiles {
-            guard let data = FileManager.default.contents(atPath: file),
+            guard let data = ruleSources[file].map({ Data($0) }) ?? FileManager.default.contents(atPath: file),
                 let f = try? engine.state.load(bytes: Array(data), chunkName: file)
             else { continue }
             coverable[file] = engine.state.activeLines(of: f)

@@ -93,5 +93,11 @@ extension TestRunner {
         suppressions = config.suppressions
         settings = session.settings
         boundary = session.repositoryRoot
+        if let policy = session.policy {
+            // `Session.open` has read each of them from the revision already.
+            for rule in config.rules.map(config.resolve) {
+                if let bytes = try? policy.contents(of: rule) { ruleSources[rule] = [UInt8](bytes) }
+            }
+        }
     }
 }

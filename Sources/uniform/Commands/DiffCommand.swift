@@ -71,8 +71,8 @@ struct DiffCommand: ParsableCommand {
             let (from, to) = try GitRevisions.parseRange(git)
             let checkout = try GitRevisions()
             revisions = checkout
-            old = try Side.load(options, paths: [], in: checkout.checkout(from))
-            new = try Side.load(options, paths: [], in: try to.map(checkout.checkout))
+            old = try Side.load(options, paths: [], in: checkout.checkout(from), revisions: checkout)
+            new = try Side.load(options, paths: [], in: try to.map(checkout.checkout), revisions: checkout)
             (oldLabel, newLabel) = (from, to ?? "working tree")
         } else {
             let oldPaths = (oldPath.map { [$0] } ?? []) + oldMore
@@ -109,13 +109,21 @@ struct DiffCommand: ParsableCommand {
         var findings: [Finding]
         var subjects: Set<DiffSubject>
 
-        static func load(_ options: WorldOptions, paths: [String], in directory: String?) throws -> Side {
+        static func load(
+            _ options: WorldOptions, paths: [String], in directory: String?, revisions: GitRevisions? = nil
+        ) throws -> Side {
             let original = FileManager.default.currentDirectoryPath
             if let directory, !FileManager.default.changeCurrentDirectoryPath(directory) {
                 throw CommandFailure.input("\(directory): cannot enter the checked-out revision")
             }
             defer { _ = FileManager.default.changeCurrentDirectoryPath(original) }
-            let session = try options.makeSession(paths: paths, standardRules: true, output: { Output.error($0) })
+            let session = try options.makeSession(paths: paths, standardRules: true, output: { Output.error($0) }) {
+                // `--policy-from` in a written revision: the policy is still the repository's
+                // revision, its paths those of the written tree.
+                guard let directory, let revisions else { return }
+                $0.policyRepository = original
+                $0.policyTreeRoot = revisions.treeRoot(of: directory)
+            }
             return Side(
                 session: session, findings: session.checkedFindings(),
                 subjects: DiffSubject.collect(from: session.engine.world))

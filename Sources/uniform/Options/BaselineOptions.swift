@@ -46,7 +46,17 @@ struct BaselineOptions: ParsableArguments {
         if let path = baseline {
             let accepted: Baseline
             do {
-                accepted = try Baseline.read(file: path, repository: repository)
+                if let policy = session.policy {
+                    // The accepted findings are policy: a pull request must not accept its own.
+                    guard let data = try policy.contents(of: path) else {
+                        throw CommandFailure.input("\(path): no such baseline in \(policy.revision)")
+                    }
+                    accepted = try Baseline.read(file: path, contents: data)
+                } else {
+                    accepted = try Baseline.read(file: path, repository: repository)
+                }
+            } catch let error as PolicyError {
+                throw CommandFailure.input(error.description)
             } catch let error as Baseline.ReadError {
                 throw CommandFailure.input(error.description)
             }

@@ -80,6 +80,13 @@ struct WorldOptions: ParsableArguments {
         help: ArgumentHelp("Seconds all Lua calls of the run may take together (0: no budget).", valueName: "SECONDS"))
     var maxRunTime: Double = 300
 
+    @Option(
+        name: .customLong("policy-from"),
+        help: ArgumentHelp(
+            "Read .uniform.lua, the rule files and the baseline from this git revision (a pull request's base); manifests and projects from the working tree.",
+            valueName: "REV"))
+    var policyFrom: String?
+
     /// `check` reports unparsable manifests as findings instead of stopping.
     var tolerateBrokenManifests = false
 
@@ -113,6 +120,7 @@ struct WorldOptions: ParsableArguments {
         options.requireManifests = requireManifests
         options.allowRaisedLimits = allowLimits
         options.maxRunTime = max(0, maxRunTime)
+        options.policyRevision = policyFrom
         return options
     }
 
@@ -122,10 +130,12 @@ struct WorldOptions: ParsableArguments {
     /// project files are not echoed on standard error as well.
     func makeSession(
         paths: [String]? = nil, standardRules: Bool = false, requireManifests: Bool = false,
-        reportsFindings: Bool = false, output: @escaping (String) -> Void = { Output.print($0) }
+        reportsFindings: Bool = false, output: @escaping (String) -> Void = { Output.print($0) },
+        adjust: (inout SessionOptions) -> Void = { _ in }
     ) throws -> Session {
-        let options = try sessionOptions(
+        var options = try sessionOptions(
             paths: paths ?? [], standardRules: standardRules, requireManifests: requireManifests)
+        adjust(&options)
         let session: Session
         do { session = try Session.open(options, output: output) } catch {
             throw CommandFailure.input(lines: error.description)

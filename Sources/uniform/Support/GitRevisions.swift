@@ -58,6 +58,13 @@ struct GitRevisions {
         return directory
     }
 
+    /// The root of the tree `checkout` wrote, from the folder it returned.
+    func treeRoot(of directory: String) -> String {
+        var root = directory
+        for _ in reader.prefix.split(separator: "/") { root = (root as NSString).deletingLastPathComponent }
+        return root
+    }
+
     func cleanUp() {
         try? FileManager.default.removeItem(at: scratch)
         for source in interrupts { source.cancel() }
