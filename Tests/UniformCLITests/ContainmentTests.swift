@@ -183,6 +183,24 @@ final class ContainmentTests: XCTestCase {
         XCTAssertTrue(whole.stdout.contains("Evil.xcodeproj is a link to a folder outside"), whole.stdout)
     }
 
+    /// A workspace whose `contents.xcworkspacedata` links outside: not parsed, named, and
+    /// none of the outside file is quoted (discovery and a configured workspace alike).
+    func testWorkspaceDataLinkedOutsideIsNotParsed() throws {
+        try TestManifest.write("<Workspace>outside-token-42 <FileRef location = \"absolute:/x\"", to: outside, "W.data")
+        try link("W.xcworkspace/contents.xcworkspacedata", to: outside.appendingPathComponent("W.data").path)
+        try appWithPlaceholder("com.acme.app")
+        let discovered = try run(["check", "--verbose"])
+        XCTAssertFalse((discovered.stdout + discovered.stderr).contains("outside-token-42"))
+        XCTAssertTrue(
+            (discovered.stdout + discovered.stderr).contains("the workspace file links outside the repository"),
+            discovered.stdout + discovered.stderr)
+        try write("return { project = { \"W.xcworkspace\" } }\n", ".uniform.lua")
+        let configured = try run(["check"])
+        XCTAssertEqual(configured.status, 2)
+        XCTAssertFalse((configured.stdout + configured.stderr).contains("outside-token-42"))
+        XCTAssertTrue(configured.stderr.contains("the workspace file links outside the repository"), configured.stderr)
+    }
+
     /// `INFOPLIST_FILE = $(SRCROOT)/..` must not print where the runner's checkout lives.
     func testInfoPlistPathOutsideNamesNoAbsolutePath() throws {
         try TestProject.write(
