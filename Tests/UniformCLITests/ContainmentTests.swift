@@ -318,6 +318,26 @@ final class ContainmentTests: XCTestCase {
             output)
     }
 
+    /// `-r`, `--defaults`, `--config` and a path argument that reach outside through a link
+    /// the repository holds are refused; the same files named outright are the user's.
+    func testCommandLinePathsThroughARepositoryLinkAreRefused() throws {
+        try appWithPlaceholder("com.acme.app")
+        try TestManifest.write("print('outside-token-42')\n", to: outside, "lib/rule.lua")
+        try TestManifest.write("return { manifests = { 'App' } }\n", to: outside, "lib/config.lua")
+        try link("lib", to: outside.appendingPathComponent("lib").path)
+        try link("Linked", to: outside.appendingPathComponent("Out").path)
+        for arguments in [
+            ["check", "-r", "lib/rule.lua"], ["check", "--config", "lib/config.lua"],
+            ["check", "--defaults", "lib/prefs.plist"], ["check", "Linked"],
+        ] {
+            let result = try run(arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments): \(result.stdout)\(result.stderr)")
+            XCTAssertFalse((result.stdout + result.stderr).contains("outside-token"), "\(arguments)")
+        }
+        let named = try run(["check", "-m", "App", "-r", outside.appendingPathComponent("lib/rule.lua").path])
+        XCTAssertTrue((named.stdout + named.stderr).contains("outside-token-42"), "the user's own file: \(named)")
+    }
+
     // MARK: - Writes
 
     /// Command-line report paths were written through a committed `reports` link (in CI the

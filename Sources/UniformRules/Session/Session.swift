@@ -266,6 +266,9 @@ public struct Session {
         if let path = options.defaults.map({ local($0, directory: options.directory) })
             ?? config.defaults.map(config.resolve)
         {
+            guard repository.allows(named: path) else {
+                throw SessionError("\(path): the path links outside the repository; it is not read")
+            }
             do {
                 let document = try PlistReader.read(contentsOf: path)
                 let read = LaunchServicesPreferences.read(document, file: path)
@@ -289,6 +292,9 @@ public struct Session {
             for rule in options.rules.map({ local($0, directory: options.directory) }) {
                 guard FileManager.default.fileExists(atPath: rule) else {
                     throw SessionError("\(rule): no such rule file")
+                }
+                guard repository.allows(named: rule) else {
+                    throw SessionError("\(rule): the path links outside the repository; it is not run")
                 }
                 try engine.load(file: rule)
             }
