@@ -61,3 +61,7 @@ int cls_hook_mask(const cls_limits *lim);
 void cls_hook(lua_State *L, lua_Debug *ar);
 /** Charges `work` steps of C work to the budget and checks the deadline; raises if exhausted. */
 void cls_charge(lua_State *L, double work, const char *what);
+/** Makes the hook of L fire on every instruction until the next arm (the trip cannot be swallowed). */
+void cls_make_sticky(lua_State *L, cls_limits *lim);
+/** After a trip: makes L sticky and raises "FILE:LINE: <the limit> while running <what>". */
+int cls_raise_tripped(lua_State *L, cls_limits *lim, const char *what);

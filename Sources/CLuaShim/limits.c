@@ -68,7 +68,8 @@ void cls_limits_arm(lua_State *L, cls_limits *lim) {
     lim->budget = lim->budget_total;
     lim->refused_once = 0;
     lim->charged_since_clock = 0;
-    double at = lim->deadline_s > 0 ? cls_now() + lim->deadline_s : 0;
+    double now = lim->deadline_s > 0 || lim->run_deadline_at > 0 ? cls_now() : 0;
+    double at = lim->deadline_s > 0 ? now + lim->deadline_s : 0;
     lim->deadline_is_run = lim->run_deadline_at > 0 && (at == 0 || lim->run_deadline_at < at);
     lim->deadline_at = lim->deadline_is_run ? lim->run_deadline_at : at;
     if (lim->soft && lim->used > lim->soft) {   /* garbage left by a failed run */
@@ -82,6 +83,12 @@ void cls_limits_arm(lua_State *L, cls_limits *lim) {
     if (lim->rearm) {
         lua_sethook(L, cls_hook, cls_hook_mask(lim), lim->step);
         lim->rearm = 0;
+    }
+    /* The run's time is spent: this call fails at its first instruction (or host call, or
+     * coroutine), not after a last `step` instructions of grace per call. */
+    if (lim->deadline_is_run && now > lim->run_deadline_at) {
+        lim->tripped = CLS_LIMIT_RUN_TIME;
+        cls_make_sticky(L, lim);
     }
 }
 
@@ -240,16 +247,23 @@ static const char *limit_description(cls_limits *lim, char *buf, size_t n) {
 }
 
 /* Fires the hook on every instruction of this thread until the next arm (which must restore it). */
-static void make_sticky(lua_State *L, cls_limits *lim) {
+void cls_make_sticky(lua_State *L, cls_limits *lim) {
     lua_sethook(L, cls_hook, cls_hook_mask(lim), 1);
     lim->rearm = 1;
+}
+
+int cls_raise_tripped(lua_State *L, cls_limits *lim, const char *what) {
+    char desc[128];
+    cls_make_sticky(L, lim);
+    limit_description(lim, desc, sizeof desc);
+    return luaL_error(L, "%s while running %s", desc, what);
 }
 
 /* Sticky: keeps the hook firing on every instruction of this thread, so a pcall in the rule
  * cannot swallow the error; every later hook raises again until the next top-level call. */
 static void raise_limit(lua_State *L, lua_Debug *ar, cls_limits *lim) {
     char desc[128];
-    make_sticky(L, lim);
+    cls_make_sticky(L, lim);
     limit_description(lim, desc, sizeof desc);
     int h = lim->host; lim->host = 1;   /* the message itself must be buildable */
     if (lua_getinfo(L, "Sln", ar) && ar->currentline > 0) {
@@ -340,7 +354,7 @@ static int charge_kind(lua_State *L, cls_limits *lim, double work) {
     }
     if (kind) {
         if (!lim->tripped) lim->tripped = kind;
-        make_sticky(L, lim);
+        cls_make_sticky(L, lim);
     }
     return kind;
 }

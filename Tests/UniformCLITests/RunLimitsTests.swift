@@ -53,6 +53,32 @@ final class RunLimitsTests: XCTestCase {
         XCTAssertLessThan(elapsed, 6, "the run stops near its budget, not after five deadlines")
     }
 
+    /// A tree of coroutines, each swallowing errors with pcall, ran past the instruction limit,
+    /// the per-call deadline and `--max-run-time` (over 120 s): each thread ran too few
+    /// instructions for its count hook, and a trip was sticky only in the thread that tripped.
+    func testACoroutineTreeStopsAtTheRunBudget() throws {
+        try TestManifest.write(
+            """
+            uniform.check { id = "tree", run = function()
+              local function node(d)
+                if d == 0 then return end
+                pcall(coroutine.resume, coroutine.create(node), d - 1)
+                pcall(coroutine.wrap(node), d - 1)
+              end
+              node(40)
+            end }
+            """, to: dir, "rules/tree.lua")
+        try TestManifest.write(
+            "return { manifests = { \"App\" }, rules = { \"rules/tree.lua\" }, limits = { instructions = 1e9, seconds = 60 } }\n",
+            to: dir, ".uniform.lua")
+        let start = Date()
+        let run = try CLI.run(["check", "--max-run-time", "1"], in: dir)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 5)
+        XCTAssertEqual(run.status, 1, run.stdout + run.stderr)
+        XCTAssertTrue(
+            run.stdout.contains("check 'tree' failed") && run.stdout.contains("run time budget exceeded"), run.stdout)
+    }
+
     /// A route returning a 300,000-key table kept `send` busy for 28 s after the rule's own
     /// deadline (a quadratic JSON rendering, and a conversion nothing limited).
     func testAHugeAnnotationFromARouteIsRefusedQuickly() throws {

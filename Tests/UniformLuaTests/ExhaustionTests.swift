@@ -227,6 +227,83 @@ final class ExhaustionTests: XCTestCase {
             """, in: state, kind: .limit(.instructions))
     }
 
+    /// The count hook fires every `hookInterval` instructions *of one thread*: a tree of
+    /// coroutines that each ran fewer, each swallowing errors with pcall, was never counted and
+    /// ran past the instruction limit, the deadline and the run's time budget (for minutes).
+    static let coroutineTree = """
+        local function node(d)
+          if d == 0 then return end
+          pcall(coroutine.resume, coroutine.create(node), d - 1)
+          pcall(coroutine.wrap(node), d - 1)
+        end
+        node(40)
+        escaped = true
+        """
+
+    func testCoroutineTreeStopsAtTheInstructionLimit() {
+        assertFails(Self.coroutineTree, in: state, kind: .limit(.instructions))
+        XCTAssertEqual(state.getGlobal("escaped"), .nil)
+    }
+
+    func testCoroutineTreeStopsAtTheDeadline() {
+        assertStopsAtTheDeadline(Self.coroutineTree)
+    }
+
+    func testCoroutineTreeStopsAtTheRunBudget() {
+        var l = testLimits
+        l.instructions = 0
+        l.deadlineSeconds = 60
+        l.runDeadline = LuaLimits.now() + 0.3
+        let s = makeState(l)
+        let start = Date()
+        XCTAssertThrowsError(try s.run(Self.coroutineTree, chunkName: "rules/attack.lua")) {
+            XCTAssertEqual(($0 as? LuaError)?.kind, .limit(.runTime), "\($0)")
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(start), 5)
+        XCTAssertEqual(s.getGlobal("escaped"), .nil)
+        // The run's time is spent: later calls fail at once, host functions and coroutines alike.
+        let host = s.makeFunction(name: "host") { _ in [.boolean(true)] }
+        s.setGlobal("host", .function(host))
+        for source in ["return 1", "return host()", "return coroutine.wrap(function() return 1 end)()"] {
+            XCTAssertThrowsError(try s.run(source, chunkName: "late.lua")) {
+                XCTAssertEqual(($0 as? LuaError)?.kind, .limit(.runTime), "\(source): \($0)")
+            }
+        }
+    }
+
+    /// Once a limit trips, the state is spent until the next top-level call: no coroutine may
+    /// swallow it (pcall, xpcall's handler, `coroutine.close` running `__close` handlers) and no
+    /// thread runs on, whichever thread tripped.
+    func testATripInACoroutineCannotBeSwallowed() {
+        let attempts = [
+            // the coroutine swallows its own trip, then yields back as if nothing happened
+            "local co = coroutine.wrap(function() pcall(function() while true do end end) coroutine.yield(1) end)\n"
+                + "for i = 1, 1e9 do pcall(co) end",
+            // an error handler that keeps going: called from the hook, it ran with no hook at all
+            "xpcall(function() while true do end end, function(m) for i = 1, 1e9 do end return m end)",
+            "coroutine.wrap(function() xpcall(function() while true do end end, function() for i = 1, 1e9 do end end) end)()",
+            // a __close handler run by coroutine.close
+            """
+            local co = coroutine.create(function()
+              local x <close> = setmetatable({}, { __close = function() while true do end end })
+              coroutine.yield()
+            end)
+            coroutine.resume(co)
+            for i = 1, 1e9 do pcall(coroutine.close, co) end
+            """,
+            // a trip in the main thread, then new coroutines, each swallowing
+            """
+            pcall(function() while true do end end)
+            for i = 1, 1e9 do pcall(coroutine.wrap(function() end)) end
+            """,
+        ]
+        for source in attempts {
+            let s = makeState()
+            assertFails(source + "\nescaped = true", in: s, kind: .limit(.instructions))
+            XCTAssertEqual(s.getGlobal("escaped"), .nil, source)
+        }
+    }
+
     func testErrorObjectWithLoopingTostring() {
         assertFails(
             "error(setmetatable({}, {__tostring = function() while true do end end}))", in: state,

@@ -1,5 +1,6 @@
 import Foundation
 import UniformCore
+import UniformLua
 import UniformRules
 import XCTest
 
@@ -50,6 +51,23 @@ final class HostWorkLimitTests: XCTestCase {
         XCTAssertTrue(errors.contains { $0.contains("check 'similar'") && $0.contains("limit exceeded") }, "\(errors)")
         XCTAssertTrue(
             findings.contains { $0.rule == "cheap" && $0.message == "still works" }, "\(findings.map(\.message))")
+    }
+}
+
+/// An engine made after the run's time is spent (`uniform test` makes one per test file) is
+/// still made: its trusted setup runs outside the run budget, and the rules' first call fails
+/// at once.
+final class SpentRunBudgetTests: XCTestCase {
+    func testAnEngineMadeAfterTheRunBudgetIsSpentRefusesRulesButIsMade() {
+        var limits = LuaLimits()
+        limits.runDeadline = LuaLimits.now() - 1
+        let engine = RuleEngine(inputs: WorldInputs(), limits: limits, output: { _ in })
+        XCTAssertThrowsError(
+            try engine.load(source: "uniform.check { id = 'x', run = function() end }", chunkName: "r.lua")
+        ) {
+            XCTAssertTrue("\($0)".contains("run time budget exceeded"), "\($0)")
+        }
+        XCTAssertEqual(engine.checkInfos.count, 0)
     }
 }
 

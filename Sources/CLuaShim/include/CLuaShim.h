@@ -62,7 +62,9 @@ int cls_charge_host(lua_State *L, double work, char *message, size_t size);
 /** The monotonic clock the deadlines use, in seconds. */
 double cls_monotonic_now(void);
 /** Starts a new top-level call: refills the budget, clears the trip, starts the deadline clock,
- *  clears the interrupt flag, and re-arms the hook on L (collecting garbage first if over the cap). */
+ *  clears the interrupt flag, and re-arms the hook on L (collecting garbage first if over the cap).
+ *  Once the run's deadline has passed, the call is tripped at once: it fails at its first
+ *  instruction. A trip holds for every thread of the state until the next arm. */
 void cls_limits_arm(lua_State *L, cls_limits *lim);
 int cls_limits_tripped(const cls_limits *lim);
 size_t cls_limits_memory_used(const cls_limits *lim);

@@ -17,10 +17,15 @@ public final class LuaState {
     /// `require`; text-only `load`; `string` (no `dump`; bounded `rep` and patterns), `table`,
     /// `math`, `utf8`, `coroutine`; `os.time/clock/date/difftime`; `print` routed to `printSink`.
     public init(limits: LuaLimits = .init(), printSink: @escaping (String) -> Void = { _ in }) {
-        core = LuaCore(limits: limits)
+        // The trusted bootstrap runs without the run's time budget: a state made after it is
+        // spent must still be made (its first call fails at once).
+        var setup = limits
+        setup.runDeadline = 0
+        core = LuaCore(limits: setup)
         self.printSink = printSink
         core.owner = self
         installSandbox()
+        if limits.runDeadline != 0 { self.limits = limits }
     }
 
     deinit { core.close() }
