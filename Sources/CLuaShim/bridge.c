@@ -28,14 +28,27 @@ static int cls_box_gc(lua_State *L) {
 
 static const char *const FNBOX_KEY = "uniform.lua.fnbox";
 
+/* The limit error of a host function: "FILE:LINE: <limit> while running uniform.apps". */
+static int host_limit_error(lua_State *L, cls_limits *lim) {
+    const char *name = lua_tostring(L, lua_upvalueindex(2));
+    return cls_raise_tripped(L, lim, name ? name : "a host function");
+}
+
 static int cls_trampoline(lua_State *L) {
     cls_box *b = lua_touserdata(L, lua_upvalueindex(1));
     if (!b || !b->object) return luaL_error(L, "host function was released");
     cls_limits *lim = b->lim;
+    /* Host work counts like Lua's: a spent call does none, and each return is charged. */
+    if (lim->tripped) return host_limit_error(L, lim);
+    size_t used = lim->used;
     int h = lim->host;
     lim->host = 1;
     int n = g_dispatch(L, b->object, lua_gettop(L));   /* Swift runs and returns here */
     lim->host = h;
+    if (cls_host_returned(L, lim, used)) {
+        if (n >= 0) return host_limit_error(L, lim);
+        cls_make_sticky(L, lim);   /* its own error goes up as it is; the next instruction raises */
+    }
     if (n == CLS_RAISE) return lua_error(L);
     if (n == CLS_RAISE_WHERE) {
         luaL_where(L, 1);
@@ -46,7 +59,7 @@ static int cls_trampoline(lua_State *L) {
     return n;
 }
 
-void cls_push_swift_function(lua_State *L, void *box) {
+void cls_push_swift_function(lua_State *L, void *box, const char *name) {
     cls_box *b = lua_newuserdatauv(L, sizeof *b, 0);
     b->object = box;
     b->lim = cls_getlim(L);
@@ -57,7 +70,9 @@ void cls_push_swift_function(lua_State *L, void *box) {
         lua_setfield(L, LUA_REGISTRYINDEX, FNBOX_KEY);
     }
     lua_setmetatable(L, -2);
-    lua_pushcclosure(L, cls_trampoline, 1);
+    if (name) lua_pushstring(L, name);
+    else lua_pushnil(L);
+    lua_pushcclosure(L, cls_trampoline, 2);
 }
 
 void cls_new_object_metatable(lua_State *L, const char *name) {

@@ -3,18 +3,6 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
-
-/* The one platform seam: a cheap monotonic clock (coarse is plenty for a deadline). */
-double cls_now(void) {
-    struct timespec ts;
-#if defined(__linux__) && defined(CLOCK_MONOTONIC_COARSE)
-    clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
-#else
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-#endif
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 double cls_monotonic_now(void) { return cls_now(); }
 
@@ -330,6 +318,12 @@ int cls_charge_host(lua_State *L, double work, char *message, size_t size) {
     int kind = charge_kind(L, lim, work);
     if (kind && message && size) limit_description(lim, message, size);
     return kind;
+}
+
+int cls_host_trip(lua_State *L, cls_limits *lim, int kind) {
+    if (!lim->tripped) lim->tripped = kind;
+    cls_make_sticky(L, lim);
+    return lim->tripped;
 }
 
 /* Charges the work; on exhaustion records the trip and makes the hook sticky (so a pcall in the

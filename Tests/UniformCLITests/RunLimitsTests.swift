@@ -79,6 +79,35 @@ final class RunLimitsTests: XCTestCase {
             run.stdout.contains("check 'tree' failed") && run.stdout.contains("run time budget exceeded"), run.stdout)
     }
 
+    /// Host calls are charged to the run: a loop of `uniform.apps()` on a large world ran 79 s of
+    /// a 20 s budget, its time spent in Swift where no count hook fires (here a million host
+    /// calls in one `gsub`, without a single instruction between them), and every check after
+    /// the budget still made a hook interval's worth of host calls.
+    func testALoopOfHostCallsStopsAtTheRunBudget() throws {
+        var rules =
+            "uniform.check { id = \"host-0\", run = function() return ('x'):rep(1e6):gsub('.', uniform.explain) end }\n"
+        for i in 1...39 {
+            rules +=
+                "uniform.check { id = \"host-\(i)\", run = function() while true do uniform.declarations { catalog = true } end end }\n"
+        }
+        try TestManifest.write(rules, to: dir, "rules/host.lua")
+        try TestManifest.write(
+            "return { manifests = { \"App\" }, rules = { \"rules/host.lua\" }, limits = { instructions = 1e9, seconds = 60 } }\n",
+            to: dir, ".uniform.lua")
+        let start = Date()
+        let run = try CLI.run(["check", "--max-run-time", "1", "--format", "json"], in: dir)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 5)
+        XCTAssertEqual(run.status, 1, run.stdout + run.stderr)
+        let errors = (try CLI.json(run.stdout)["findings"] as? [[String: Any]] ?? []).filter {
+            $0["rule"] as? String == "rule-error"
+        }.compactMap { $0["message"] as? String }
+        XCTAssertEqual(errors.count, 40, "\(errors)")
+        XCTAssertTrue(errors.allSatisfy { $0.contains("run time budget exceeded") }, "\(errors)")
+        XCTAssertTrue(
+            errors.contains { $0.contains("check 'host-0'") && $0.contains("while running uniform.explain") },
+            "\(errors)")
+    }
+
     /// A route returning a 300,000-key table kept `send` busy for 28 s after the rule's own
     /// deadline (a quadratic JSON rendering, and a conversion nothing limited).
     func testAHugeAnnotationFromARouteIsRefusedQuickly() throws {

@@ -129,6 +129,60 @@ final class ExhaustionTests: XCTestCase {
         assertStopsAtTheDeadline("local s = 'com.acme.x' while true do s:find('^org%.') s:find('^org%.') end")
     }
 
+    /// Host calls count: a loop of them spends its time in Swift, where no count hook fires, so
+    /// it stopped only `hookInterval` instructions later (dozens of slow calls; a loop of
+    /// `uniform.apps()` on a large world ran 79 s of a 20 s run budget). The deadlines are
+    /// checked whenever a host call returns.
+    func testALoopOfSlowHostCallsStopsAtTheDeadline() {
+        var l = testLimits
+        l.instructions = 0
+        l.deadlineSeconds = 0.2
+        let s = makeState(l)
+        var calls = 0
+        let slow = s.makeFunction(name: "slow") { _ in
+            calls += 1
+            Thread.sleep(forTimeInterval: 0.05)
+            return []
+        }
+        s.setGlobal("slow", .function(slow))
+        let e = assertFails("while true do slow() end", in: s, kind: .limit(.deadline))
+        XCTAssertTrue(e?.message.contains("deadline exceeded (0.2 s) while running slow") ?? false, e?.message ?? "")
+        XCTAssertLessThanOrEqual(calls, 6, "one call past the deadline at most")
+    }
+
+    /// A host function that returns a large table is charged for it (one instruction per 8 bytes
+    /// of Lua values made), so the budget bounds host work too.
+    func testHostCallsAreChargedForTheValuesTheyMake() {
+        var l = testLimits
+        l.instructions = 1_000_000
+        let s = makeState(l)
+        var calls = 0
+        let big = s.makeFunction(name: "big") { ctx in
+            calls += 1
+            return [.table(ctx.state!.makeTable(array: (0..<10_000).map { .integer(Int64($0)) }))]
+        }
+        s.setGlobal("big", .function(big))
+        assertFails("for i = 1, 1e9 do pcall(big) end", in: s, kind: .limit(.instructions))
+        XCTAssertLessThan(calls, 100, "uncharged, 1M instructions allowed 250,000 calls")
+    }
+
+    /// Once a limit trips, host functions refuse to run (their work is not the rule's to spend).
+    func testAHostFunctionDoesNotRunAfterATrip() {
+        var l = testLimits
+        l.runDeadline = LuaLimits.now() - 1
+        let s = makeState(l)
+        var calls = 0
+        let host = s.makeFunction(name: "host") { _ in
+            calls += 1
+            return []
+        }
+        XCTAssertThrowsError(try s.call(host)) {
+            XCTAssertEqual(($0 as? LuaError)?.kind, .limit(.runTime), "\($0)")
+            XCTAssertTrue(($0 as? LuaError)?.message.contains("while running host") ?? false, "\($0)")
+        }
+        XCTAssertEqual(calls, 0)
+    }
+
     /// Runs `source` with no instruction limit and a 0.2 s deadline: it must fail with the
     /// deadline, well within 1.5 s.
     private func assertStopsAtTheDeadline(_ source: String, file: StaticString = #filePath, line: UInt = #line) {

@@ -106,8 +106,10 @@ typedef int (*cls_dispatch_fn)(lua_State *L, void *box, int nargs);
 typedef void (*cls_release_fn)(void *object);
 void cls_set_callbacks(cls_dispatch_fn dispatch, cls_release_fn release);
 
-/** Pushes a Lua C closure that calls the Swift object `box` (already retained; released by __gc). */
-void cls_push_swift_function(lua_State *L, void *box);
+/** Pushes a Lua C closure that calls the Swift object `box` (already retained; released by __gc);
+ *  `name` (may be NULL) names it in limit errors. Each call is charged to the running call's
+ *  budget and checks its deadlines when it returns; after a trip it raises instead of running. */
+void cls_push_swift_function(lua_State *L, void *box, const char *name);
 /** Pushes a full userdata holding `object` (retained; released by __gc of the metatable at mt). */
 void cls_push_object(lua_State *L, void *object, int mt);
 /** Returns the object of a userdata made by cls_push_object if its metatable equals the one at mt. */

@@ -194,7 +194,12 @@ public final class LuaState {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         _ = lua_checkstack(L, 4)
-        cls_push_swift_function(L, Unmanaged.passRetained(box).toOpaque())
+        let pointer = Unmanaged.passRetained(box).toOpaque()
+        if let name = box.name {
+            name.withCString { cls_push_swift_function(L, pointer, $0) }
+        } else {
+            cls_push_swift_function(L, pointer, nil)
+        }
         return LuaFunction(core: core, index: -1, on: L)
     }
 
