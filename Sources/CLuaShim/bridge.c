@@ -105,18 +105,31 @@ void *cls_to_object(lua_State *L, int idx, int mt) {
     return b ? b->object : NULL;
 }
 
+/* The beginning of msg (not cut inside a UTF-8 sequence) and how many bytes are missing, in at
+ * most CLS_MESSAGE_MAX bytes. */
+static const char *cut_message(lua_State *L, const char *msg, size_t len) {
+    size_t keep = CLS_MESSAGE_MAX - 64;
+    while (keep > 0 && ((unsigned char)msg[keep] & 0xC0) == 0x80) keep--;
+    lua_pushlstring(L, msg, keep);
+    lua_pushfstring(L, "... (%I more bytes not shown)", (lua_Integer)(len - keep));
+    lua_concat(L, 2);
+    return lua_tostring(L, -1);
+}
+
 int cls_msgh(lua_State *L) {
-    const char *msg = lua_tostring(L, 1);
+    size_t len = 0;
+    const char *msg = lua_tolstring(L, 1, &len);
     if (msg == NULL) {
         /* __tostring runs under the (sticky) limits like any rule code */
         if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
-            msg = lua_tostring(L, -1);
+            msg = lua_tolstring(L, -1, &len);
         else
             msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
     }
     cls_limits *lim = cls_getlim(L);
     int h = lim->host;
     lim->host = 1;
+    if (len > CLS_MESSAGE_MAX) msg = cut_message(L, msg, len);
     luaL_traceback(L, L, msg, 1);
     lua_setfield(L, LUA_REGISTRYINDEX, CLS_TRACEBACK_KEY);
     lua_pushstring(L, msg);

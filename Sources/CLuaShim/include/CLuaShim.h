@@ -86,9 +86,13 @@ int cls_host_pcall(lua_State *L, cls_limits *lim, int nargs, int nresults, int m
 
 /* ---- Errors ------------------------------------------------------------------------------ */
 
-/** Message handler for host pcalls: the error value becomes a string; the traceback is stored in
- *  the registry under CLS_TRACEBACK_KEY. */
+/** Message handler for host pcalls: the error value becomes a string of at most CLS_MESSAGE_MAX
+ *  bytes (a longer one is cut and says how much is missing); the traceback is stored in the
+ *  registry under CLS_TRACEBACK_KEY. */
 int cls_msgh(lua_State *L);
+/** Bytes of an error message the host keeps: a rule raising a 16 MB string, or an error wrapped
+ *  again at every level of a recursion, once filled gigabytes of reports. */
+#define CLS_MESSAGE_MAX 16384
 #define CLS_TRACEBACK_KEY "uniform.lua.traceback"
 /** Pushes the traceback stored by the last cls_msgh (or nil) and clears it. */
 void cls_push_last_traceback(lua_State *L);
