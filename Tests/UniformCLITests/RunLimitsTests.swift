@@ -108,6 +108,26 @@ final class RunLimitsTests: XCTestCase {
             "\(errors)")
     }
 
+    /// A route that called `uniform.send` again recursed until the C stack ran out, every level
+    /// wrapping the error of the next with its traceback: 176 MB on standard error.
+    func testARouteThatSendsAgainFailsWithOneShortError() throws {
+        try TestManifest.write(
+            TestManifest.app("com.acme.viewer", claims: ["public.plain-text"]), to: dir, "Viewer/Info.plist")
+        try TestManifest.write(
+            "uniform.route('again', function(a, from, to) return uniform.send { file = 'notes.txt', from = from, to = to } end)\n",
+            to: dir, "rules/route.lua")
+        try TestManifest.write(
+            "return { manifests = { \"App\", \"Viewer\" }, rules = { \"rules/route.lua\" } }\n", to: dir, ".uniform.lua"
+        )
+        let start = Date()
+        let run = try CLI.run(["send", "notes.txt", "--from", "com.acme.app", "--to", "com.acme.viewer"], in: dir)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 5)
+        XCTAssertEqual(run.status, 2, run.stdout + run.stderr)
+        XCTAssertTrue(
+            run.stderr.contains("rules/route.lua:1: uniform.send: a hand-off is already running"), run.stderr)
+        XCTAssertLessThan(run.stderr.utf8.count, 2_000, run.stderr)
+    }
+
     /// A route returning a 300,000-key table kept `send` busy for 28 s after the rule's own
     /// deadline (a quadratic JSON rendering, and a conversion nothing limited).
     func testAHugeAnnotationFromARouteIsRefusedQuickly() throws {
