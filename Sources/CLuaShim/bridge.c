@@ -28,14 +28,27 @@ static int cls_box_gc(lua_State *L) {
 
 static const char *const FNBOX_KEY = "uniform.lua.fnbox";
 
+/* The limit error of a host function: "FILE:LINE: <limit> while running uniform.apps". */
+static int host_limit_error(lua_State *L, cls_limits *lim) {
+    const char *name = lua_tostring(L, lua_upvalueindex(2));
+    return cls_raise_tripped(L, lim, name ? name : "a host function");
+}
+
 static int cls_trampoline(lua_State *L) {
     cls_box *b = lua_touserdata(L, lua_upvalueindex(1));
     if (!b || !b->object) return luaL_error(L, "host function was released");
     cls_limits *lim = b->lim;
+    /* Host work counts like Lua's: a spent call does none, and each return is charged. */
+    if (lim->tripped) return host_limit_error(L, lim);
+    size_t used = lim->used;
     int h = lim->host;
     lim->host = 1;
     int n = g_dispatch(L, b->object, lua_gettop(L));   /* Swift runs and returns here */
     lim->host = h;
+    if (cls_host_returned(L, lim, used)) {
+        if (n >= 0) return host_limit_error(L, lim);
+        cls_make_sticky(L, lim);   /* its own error goes up as it is; the next instruction raises */
+    }
     if (n == CLS_RAISE) return lua_error(L);
     if (n == CLS_RAISE_WHERE) {
         luaL_where(L, 1);
@@ -46,7 +59,7 @@ static int cls_trampoline(lua_State *L) {
     return n;
 }
 
-void cls_push_swift_function(lua_State *L, void *box) {
+void cls_push_swift_function(lua_State *L, void *box, const char *name) {
     cls_box *b = lua_newuserdatauv(L, sizeof *b, 0);
     b->object = box;
     b->lim = cls_getlim(L);
@@ -57,7 +70,9 @@ void cls_push_swift_function(lua_State *L, void *box) {
         lua_setfield(L, LUA_REGISTRYINDEX, FNBOX_KEY);
     }
     lua_setmetatable(L, -2);
-    lua_pushcclosure(L, cls_trampoline, 1);
+    if (name) lua_pushstring(L, name);
+    else lua_pushnil(L);
+    lua_pushcclosure(L, cls_trampoline, 2);
 }
 
 void cls_new_object_metatable(lua_State *L, const char *name) {
@@ -90,18 +105,31 @@ void *cls_to_object(lua_State *L, int idx, int mt) {
     return b ? b->object : NULL;
 }
 
+/* The beginning of msg (not cut inside a UTF-8 sequence) and how many bytes are missing, in at
+ * most CLS_MESSAGE_MAX bytes. */
+static const char *cut_message(lua_State *L, const char *msg, size_t len) {
+    size_t keep = CLS_MESSAGE_MAX - 64;
+    while (keep > 0 && ((unsigned char)msg[keep] & 0xC0) == 0x80) keep--;
+    lua_pushlstring(L, msg, keep);
+    lua_pushfstring(L, "... (%I more bytes not shown)", (lua_Integer)(len - keep));
+    lua_concat(L, 2);
+    return lua_tostring(L, -1);
+}
+
 int cls_msgh(lua_State *L) {
-    const char *msg = lua_tostring(L, 1);
+    size_t len = 0;
+    const char *msg = lua_tolstring(L, 1, &len);
     if (msg == NULL) {
         /* __tostring runs under the (sticky) limits like any rule code */
         if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
-            msg = lua_tostring(L, -1);
+            msg = lua_tolstring(L, -1, &len);
         else
             msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
     }
     cls_limits *lim = cls_getlim(L);
     int h = lim->host;
     lim->host = 1;
+    if (len > CLS_MESSAGE_MAX) msg = cut_message(L, msg, len);
     luaL_traceback(L, L, msg, 1);
     lua_setfield(L, LUA_REGISTRYINDEX, CLS_TRACEBACK_KEY);
     lua_pushstring(L, msg);

@@ -2,6 +2,7 @@
 #pragma once
 #include "CLuaShim.h"
 #include <stdatomic.h>
+#include <time.h>
 
 /* Lua's small blocks (tables, their nodes, short strings, closures: almost every allocation of a
  * policy call) come from per-state free lists, one per 16-byte size class, carved from 64 KiB
@@ -50,14 +51,49 @@ struct cls_limits {
     int deadline_is_run;   /* deadline_at is the run's, which comes before the call's */
 };
 
+/* The one platform seam: a cheap monotonic clock (coarse is plenty for a deadline). */
+static inline double cls_now(void) {
+    struct timespec ts;
+#if defined(__linux__) && defined(CLOCK_MONOTONIC_COARSE)
+    clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
+#else
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+#endif
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 static inline cls_limits *cls_getlim(lua_State *L) {
     void *ud = NULL;
     lua_getallocf(L, &ud);
     return (cls_limits *)ud;
 }
 
-double cls_now(void);
 int cls_hook_mask(const cls_limits *lim);
 void cls_hook(lua_State *L, lua_Debug *ar);
 /** Charges `work` steps of C work to the budget and checks the deadline; raises if exhausted. */
 void cls_charge(lua_State *L, double work, const char *what);
+/** Makes the hook of L fire on every instruction until the next arm (the trip cannot be swallowed). */
+void cls_make_sticky(lua_State *L, cls_limits *lim);
+/** Records a trip found on a host function's return and makes L sticky; returns the kind. */
+int cls_host_trip(lua_State *L, cls_limits *lim, int kind);
+/** After a trip: makes L sticky and raises "FILE:LINE: <the limit> while running <what>". */
+int cls_raise_tripped(lua_State *L, cls_limits *lim, const char *what);
+
+/* Host work: a call costs what a few VM instructions cost, plus one instruction per 8 bytes of
+ * Lua values it made (Swift building a table takes about as long as Lua building it), and the
+ * clock is read on every return. Host calls are where a loop of few instructions spends its
+ * time (a loop of `uniform.apps()` on a large world once ran four times its run budget), and a
+ * host call that costs much without making values (a world rebuilt) gives no other sign of it.
+ * Returns the limit kind that tripped during the call or as it returned (0: none). */
+#define CLS_HOST_CALL_COST 4
+static inline int cls_host_returned(lua_State *L, cls_limits *lim, size_t used_before) {
+    if (lim->budget_total > 0) {
+        int64_t made = lim->used > used_before ? (int64_t)((lim->used - used_before) >> 3) : 0;
+        if ((lim->budget -= CLS_HOST_CALL_COST + made) <= 0) return cls_host_trip(L, lim, CLS_LIMIT_INSTRUCTIONS);
+    }
+    if (atomic_load_explicit(&lim->interrupted, memory_order_relaxed))
+        return cls_host_trip(L, lim, CLS_LIMIT_INTERRUPTED);
+    if (lim->deadline_at > 0 && cls_now() > lim->deadline_at)
+        return cls_host_trip(L, lim, lim->deadline_is_run ? CLS_LIMIT_RUN_TIME : CLS_LIMIT_DEADLINE);
+    return lim->tripped;   /* a nested call tripped, and the host function carried on */
+}

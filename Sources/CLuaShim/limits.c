@@ -3,18 +3,6 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
-
-/* The one platform seam: a cheap monotonic clock (coarse is plenty for a deadline). */
-double cls_now(void) {
-    struct timespec ts;
-#if defined(__linux__) && defined(CLOCK_MONOTONIC_COARSE)
-    clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
-#else
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-#endif
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 double cls_monotonic_now(void) { return cls_now(); }
 
@@ -68,7 +56,8 @@ void cls_limits_arm(lua_State *L, cls_limits *lim) {
     lim->budget = lim->budget_total;
     lim->refused_once = 0;
     lim->charged_since_clock = 0;
-    double at = lim->deadline_s > 0 ? cls_now() + lim->deadline_s : 0;
+    double now = lim->deadline_s > 0 || lim->run_deadline_at > 0 ? cls_now() : 0;
+    double at = lim->deadline_s > 0 ? now + lim->deadline_s : 0;
     lim->deadline_is_run = lim->run_deadline_at > 0 && (at == 0 || lim->run_deadline_at < at);
     lim->deadline_at = lim->deadline_is_run ? lim->run_deadline_at : at;
     if (lim->soft && lim->used > lim->soft) {   /* garbage left by a failed run */
@@ -82,6 +71,12 @@ void cls_limits_arm(lua_State *L, cls_limits *lim) {
     if (lim->rearm) {
         lua_sethook(L, cls_hook, cls_hook_mask(lim), lim->step);
         lim->rearm = 0;
+    }
+    /* The run's time is spent: this call fails at its first instruction (or host call, or
+     * coroutine), not after a last `step` instructions of grace per call. */
+    if (lim->deadline_is_run && now > lim->run_deadline_at) {
+        lim->tripped = CLS_LIMIT_RUN_TIME;
+        cls_make_sticky(L, lim);
     }
 }
 
@@ -240,16 +235,23 @@ static const char *limit_description(cls_limits *lim, char *buf, size_t n) {
 }
 
 /* Fires the hook on every instruction of this thread until the next arm (which must restore it). */
-static void make_sticky(lua_State *L, cls_limits *lim) {
+void cls_make_sticky(lua_State *L, cls_limits *lim) {
     lua_sethook(L, cls_hook, cls_hook_mask(lim), 1);
     lim->rearm = 1;
+}
+
+int cls_raise_tripped(lua_State *L, cls_limits *lim, const char *what) {
+    char desc[128];
+    cls_make_sticky(L, lim);
+    limit_description(lim, desc, sizeof desc);
+    return luaL_error(L, "%s while running %s", desc, what);
 }
 
 /* Sticky: keeps the hook firing on every instruction of this thread, so a pcall in the rule
  * cannot swallow the error; every later hook raises again until the next top-level call. */
 static void raise_limit(lua_State *L, lua_Debug *ar, cls_limits *lim) {
     char desc[128];
-    make_sticky(L, lim);
+    cls_make_sticky(L, lim);
     limit_description(lim, desc, sizeof desc);
     int h = lim->host; lim->host = 1;   /* the message itself must be buildable */
     if (lua_getinfo(L, "Sln", ar) && ar->currentline > 0) {
@@ -318,6 +320,12 @@ int cls_charge_host(lua_State *L, double work, char *message, size_t size) {
     return kind;
 }
 
+int cls_host_trip(lua_State *L, cls_limits *lim, int kind) {
+    if (!lim->tripped) lim->tripped = kind;
+    cls_make_sticky(L, lim);
+    return lim->tripped;
+}
+
 /* Charges the work; on exhaustion records the trip and makes the hook sticky (so a pcall in the
  * rule cannot swallow it) and returns the kind. */
 static int charge_kind(lua_State *L, cls_limits *lim, double work) {
@@ -340,7 +348,7 @@ static int charge_kind(lua_State *L, cls_limits *lim, double work) {
     }
     if (kind) {
         if (!lim->tripped) lim->tripped = kind;
-        make_sticky(L, lim);
+        cls_make_sticky(L, lim);
     }
     return kind;
 }

@@ -150,6 +150,123 @@ static int w_move(lua_State *L) {
     return call_original(L);
 }
 
+/* Coroutines. The count hook is per thread and fires every `step` instructions *of that thread*,
+ * so a thread that runs fewer than `step` is never seen: a tree of short-lived coroutines, each
+ * swallowing errors with pcall, once ran past every limit. A new thread is therefore charged the
+ * `step` instructions it may run unseen (so the budget bounds them all, and the clock is read
+ * now and then), and once a limit trips in the state no coroutine is created, resumed or closed,
+ * and a resume that comes back after a trip fails its caller at once (`cls_raise_tripped`). New
+ * threads inherit their creator's hook (lua_newthread copies it); the hook itself undoes a
+ * sticky setting left from an earlier call. */
+
+static int co_create(lua_State *L) {
+    cls_limits *lim = cls_getlim(L);
+    cls_charge(L, 4.0 * lim->step, "coroutine.create");
+    return call_original(L);
+}
+
+/* A limit that tripped while another thread ran (the resumed coroutine, its __close handlers)
+ * fails the thread that resumed it too: its error, if it has a string one, else a new one. */
+static int co_came_back(lua_State *L, cls_limits *lim, int failed, const char *what) {
+    cls_make_sticky(L, lim);
+    if (failed && lua_type(L, -1) == LUA_TSTRING) return lua_error(L);
+    return cls_raise_tripped(L, lim, what);
+}
+
+static int co_resume(lua_State *L) {
+    cls_limits *lim = cls_getlim(L);
+    if (lim->tripped) return cls_raise_tripped(L, lim, "coroutine.resume");
+    int n = call_original(L);   /* true, results... or false, error */
+    if (lim->tripped) return co_came_back(L, lim, !lua_toboolean(L, -n), "coroutine.resume");
+    return n;
+}
+
+static int co_close(lua_State *L) {
+    cls_limits *lim = cls_getlim(L);
+    if (lim->tripped) return cls_raise_tripped(L, lim, "coroutine.close");
+    int n = call_original(L);   /* true, or false, error */
+    if (lim->tripped) return co_came_back(L, lim, !lua_toboolean(L, -n), "coroutine.close");
+    return n;
+}
+
+#if LUA_VERSION_RELEASE_NUM >= 50406
+#define close_thread(co, L) lua_closethread(co, L)
+#else
+#define close_thread(co, L) lua_resetthread(co)
+#endif
+
+/* lcorolib.c's auxresume: the results (or the error object) end on L; -1 on error. */
+static int co_resume_values(lua_State *L, lua_State *co, int narg) {
+    int nres;
+    if (!lua_checkstack(co, narg)) {
+        lua_pushliteral(L, "too many arguments to resume");
+        return -1;
+    }
+    lua_xmove(L, co, narg);
+    int status = lua_resume(co, L, narg, &nres);
+    if (status == LUA_OK || status == LUA_YIELD) {
+        if (!lua_checkstack(L, nres + 1)) {
+            lua_pop(co, nres);
+            lua_pushliteral(L, "too many results to resume");
+            return -1;
+        }
+        lua_xmove(co, L, nres);
+        return nres;
+    }
+    lua_xmove(co, L, 1);
+    return -1;
+}
+
+/* The function coroutine.wrap returns: lcorolib.c's auxwrap, checked before and after. */
+static int co_call(lua_State *L) {
+    cls_limits *lim = cls_getlim(L);
+    lua_State *co = lua_tothread(L, lua_upvalueindex(1));
+    if (lim->tripped) return cls_raise_tripped(L, lim, "a coroutine");
+    int r = co_resume_values(L, co, lua_gettop(L));
+    int status = LUA_OK;
+    if (r < 0) {
+        status = lua_status(co);
+        if (status != LUA_OK && status != LUA_YIELD) {   /* an error in the coroutine */
+            status = close_thread(co, L);   /* runs its pending __close handlers */
+            lua_xmove(co, L, 1);
+        }
+    }
+    if (lim->tripped) return co_came_back(L, lim, r < 0, "a coroutine");
+    if (r >= 0) return r;
+    if (status != LUA_ERRMEM && lua_type(L, -1) == LUA_TSTRING) {
+        luaL_where(L, 1);
+        lua_rotate(L, -2, 1);
+        lua_concat(L, 2);
+    }
+    return lua_error(L);
+}
+
+/* xpcall's message handler runs where the error is raised: for a limit, inside the count hook,
+ * where Lua calls no hooks, so a handler that looped there ran unlimited. Once a limit has
+ * tripped, the handler is not called and the error passes through as it is. */
+static int guarded_handler(lua_State *L) {
+    if (cls_getlim(L)->tripped) return 1;
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_rotate(L, 1, 1);
+    lua_call(L, lua_gettop(L) - 1, 1);
+    return 1;
+}
+
+static int w_xpcall(lua_State *L) {
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    lua_pushvalue(L, 2);
+    lua_pushcclosure(L, guarded_handler, 1);
+    lua_replace(L, 2);
+    return call_original(L);
+}
+
+/* coroutine.wrap: upvalue 1 is the library's coroutine.create. */
+static int co_wrap(lua_State *L) {
+    co_create(L);
+    lua_pushcclosure(L, co_call, 1);
+    return 1;
+}
+
 static void wrap(lua_State *L, int t, const char *name, lua_CFunction w) {
     lua_getfield(L, t, name);
     lua_pushcclosure(L, w, 1);
@@ -215,6 +332,20 @@ void cls_open_sandbox(lua_State *L) {
     lua_pushboolean(L, 0);
     lua_setfield(L, -2, "__metatable");
     lua_pop(L, 2);          /* mt, string */
+
+    cls_pushglobaltable(L);
+    wrap(L, lua_gettop(L), "xpcall", w_xpcall);
+    lua_pop(L, 1);
+
+    lua_getglobal(L, LUA_COLIBNAME);
+    int co = lua_gettop(L);
+    lua_getfield(L, co, "create");
+    lua_pushcclosure(L, co_wrap, 1);
+    lua_setfield(L, co, "wrap");
+    wrap(L, co, "create", co_create);
+    wrap(L, co, "resume", co_resume);
+    wrap(L, co, "close", co_close);
+    lua_pop(L, 1);
 
     lua_getglobal(L, LUA_TABLIBNAME);
     int t = lua_gettop(L);

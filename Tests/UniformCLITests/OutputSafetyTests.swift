@@ -67,4 +67,31 @@ final class OutputSafetyTests: XCTestCase {
             flood.contains { ($0["message"] as? String)?.contains("500 more findings of 'flood' not shown") == true },
             "\(flood.suffix(2))")
     }
+
+    /// One check reporting the same 16 MB string 2,000 times made the host copy it each time (the
+    /// process was stopped at 5.7 GB): each text is cut, the run's findings hold a few MiB of text,
+    /// and one closing note counts the rest.
+    func testTheTextOfFindingsIsBoundedPerRun() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try TestManifest.write(
+            TestManifest.app("com.acme.app", claims: ["public.plain-text"]), to: dir, "App/Info.plist")
+        try TestManifest.write(
+            """
+            uniform.check { id = "flood", severity = "note", run = function(report)
+              local s = string.rep("x", 16 * 1024 * 1024)
+              for i = 1, 2000 do report(s) end
+            end }
+            uniform.check { id = "loud", run = function() error(string.rep("z", 16 * 1024 * 1024)) end }
+            """, to: dir, "rules/flood.lua")
+        let start = Date()
+        let run = try CLI.run(["check", "-r", "rules/flood.lua", "--format", "json"], in: dir)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 5)
+        XCTAssertEqual(run.status, 1, "the cut error still fails the run: \(run.stderr)")
+        XCTAssertLessThan(run.stdout.utf8.count, 6 << 20)
+        let findings = try XCTUnwrap(try CLI.json(run.stdout)["findings"] as? [[String: Any]])
+        let notes = findings.compactMap { $0["message"] as? String }.filter { $0.contains("not kept") }
+        XCTAssertEqual(notes.count, 1, "\(notes)")
+        XCTAssertTrue(notes.first?.contains("at most 4 MiB of text per run") ?? false, "\(notes)")
+    }
 }

@@ -53,6 +53,81 @@ final class RunLimitsTests: XCTestCase {
         XCTAssertLessThan(elapsed, 6, "the run stops near its budget, not after five deadlines")
     }
 
+    /// A tree of coroutines, each swallowing errors with pcall, ran past the instruction limit,
+    /// the per-call deadline and `--max-run-time` (over 120 s): each thread ran too few
+    /// instructions for its count hook, and a trip was sticky only in the thread that tripped.
+    func testACoroutineTreeStopsAtTheRunBudget() throws {
+        try TestManifest.write(
+            """
+            uniform.check { id = "tree", run = function()
+              local function node(d)
+                if d == 0 then return end
+                pcall(coroutine.resume, coroutine.create(node), d - 1)
+                pcall(coroutine.wrap(node), d - 1)
+              end
+              node(40)
+            end }
+            """, to: dir, "rules/tree.lua")
+        try TestManifest.write(
+            "return { manifests = { \"App\" }, rules = { \"rules/tree.lua\" }, limits = { instructions = 1e9, seconds = 60 } }\n",
+            to: dir, ".uniform.lua")
+        let start = Date()
+        let run = try CLI.run(["check", "--max-run-time", "1"], in: dir)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 5)
+        XCTAssertEqual(run.status, 1, run.stdout + run.stderr)
+        XCTAssertTrue(
+            run.stdout.contains("check 'tree' failed") && run.stdout.contains("run time budget exceeded"), run.stdout)
+    }
+
+    /// Host calls are charged to the run: a loop of `uniform.apps()` on a large world ran 79 s of
+    /// a 20 s budget, its time spent in Swift where no count hook fires (here a million host
+    /// calls in one `gsub`, without a single instruction between them), and every check after
+    /// the budget still made a hook interval's worth of host calls.
+    func testALoopOfHostCallsStopsAtTheRunBudget() throws {
+        var rules =
+            "uniform.check { id = \"host-0\", run = function() return ('x'):rep(1e6):gsub('.', uniform.explain) end }\n"
+        for i in 1...39 {
+            rules +=
+                "uniform.check { id = \"host-\(i)\", run = function() while true do uniform.declarations { catalog = true } end end }\n"
+        }
+        try TestManifest.write(rules, to: dir, "rules/host.lua")
+        try TestManifest.write(
+            "return { manifests = { \"App\" }, rules = { \"rules/host.lua\" }, limits = { instructions = 1e9, seconds = 60 } }\n",
+            to: dir, ".uniform.lua")
+        let start = Date()
+        let run = try CLI.run(["check", "--max-run-time", "1", "--format", "json"], in: dir)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 5)
+        XCTAssertEqual(run.status, 1, run.stdout + run.stderr)
+        let errors = (try CLI.json(run.stdout)["findings"] as? [[String: Any]] ?? []).filter {
+            $0["rule"] as? String == "rule-error"
+        }.compactMap { $0["message"] as? String }
+        XCTAssertEqual(errors.count, 40, "\(errors)")
+        XCTAssertTrue(errors.allSatisfy { $0.contains("run time budget exceeded") }, "\(errors)")
+        XCTAssertTrue(
+            errors.contains { $0.contains("check 'host-0'") && $0.contains("while running uniform.explain") },
+            "\(errors)")
+    }
+
+    /// A route that called `uniform.send` again recursed until the C stack ran out, every level
+    /// wrapping the error of the next with its traceback: 176 MB on standard error.
+    func testARouteThatSendsAgainFailsWithOneShortError() throws {
+        try TestManifest.write(
+            TestManifest.app("com.acme.viewer", claims: ["public.plain-text"]), to: dir, "Viewer/Info.plist")
+        try TestManifest.write(
+            "uniform.route('again', function(a, from, to) return uniform.send { file = 'notes.txt', from = from, to = to } end)\n",
+            to: dir, "rules/route.lua")
+        try TestManifest.write(
+            "return { manifests = { \"App\", \"Viewer\" }, rules = { \"rules/route.lua\" } }\n", to: dir, ".uniform.lua"
+        )
+        let start = Date()
+        let run = try CLI.run(["send", "notes.txt", "--from", "com.acme.app", "--to", "com.acme.viewer"], in: dir)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 5)
+        XCTAssertEqual(run.status, 2, run.stdout + run.stderr)
+        XCTAssertTrue(
+            run.stderr.contains("rules/route.lua:1: uniform.send: a hand-off is already running"), run.stderr)
+        XCTAssertLessThan(run.stderr.utf8.count, 2_000, run.stderr)
+    }
+
     /// A route returning a 300,000-key table kept `send` busy for 28 s after the rule's own
     /// deadline (a quadratic JSON rendering, and a conversion nothing limited).
     func testAHugeAnnotationFromARouteIsRefusedQuickly() throws {

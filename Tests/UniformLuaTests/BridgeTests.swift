@@ -124,6 +124,42 @@ final class ErrorTests: XCTestCase {
         }
     }
 
+    /// The host keeps at most CLS_MESSAGE_MAX bytes of an error message: a rule raising a 16 MB
+    /// string (or a syntax error quoting one) filled reports with copies of it.
+    func testHugeErrorMessagesAreCut() {
+        var limits = testLimits
+        limits.maxStringBytes = 16 << 20
+        limits.memoryBytes = 256 << 20
+        limits.instructions = 100_000_000
+        let s = makeState(limits)
+        let cases = [
+            ("error(string.rep('x', 16 * 1024 * 1024) .. 'end')", LuaError.Kind.runtime),
+            ("error(setmetatable({}, { __tostring = function() return string.rep('é', 1e6) end }))", .runtime),
+            ("local x = 1 '" + String(repeating: "y", count: 1 << 20) + "'", .syntax),
+        ]
+        for (source, kind) in cases {
+            XCTAssertThrowsError(try s.run(source, chunkName: "rules/big.lua")) { e in
+                let e = e as! LuaError
+                XCTAssertEqual(e.kind, kind)
+                XCTAssertLessThan(e.message.utf8.count, 16_500, String(e.message.suffix(80)))
+                XCTAssertTrue(e.message.hasSuffix("more bytes not shown)"), String(e.message.suffix(80)))
+                XCTAssertLessThan(e.traceback?.utf8.count ?? 0, 20_000)
+                XCTAssertFalse(e.message.unicodeScalars.contains("\u{FFFD}"), "cut between the bytes of a character")
+            }
+        }
+        XCTAssertThrowsError(try s.run("error(string.rep('x', 16 * 1024 * 1024) .. 'end')", chunkName: "rules/big.lua"))
+        {
+            let message = ($0 as! LuaError).message
+            XCTAssertLessThanOrEqual(message.utf8.count, 16_384)
+            XCTAssertTrue(
+                message.hasSuffix("x... (\(17 + 16_777_219 - 16_320) more bytes not shown)"), String(message.suffix(60))
+            )
+        }
+        XCTAssertEqual(
+            eval("return select(2, pcall(error, string.rep('x', 100000))):len()", in: s), [.integer(100_000)],
+            "Lua itself sees the whole message")
+    }
+
     func testLongPathsAreMappedBack() {
         let path = "rules/" + String(repeating: "deep/", count: 15) + "rule.lua"
         XCTAssertThrowsError(try state.run("\nerror('x')", chunkName: path)) { e in

@@ -129,6 +129,60 @@ final class ExhaustionTests: XCTestCase {
         assertStopsAtTheDeadline("local s = 'com.acme.x' while true do s:find('^org%.') s:find('^org%.') end")
     }
 
+    /// Host calls count: a loop of them spends its time in Swift, where no count hook fires, so
+    /// it stopped only `hookInterval` instructions later (dozens of slow calls; a loop of
+    /// `uniform.apps()` on a large world ran 79 s of a 20 s run budget). The deadlines are
+    /// checked whenever a host call returns.
+    func testALoopOfSlowHostCallsStopsAtTheDeadline() {
+        var l = testLimits
+        l.instructions = 0
+        l.deadlineSeconds = 0.2
+        let s = makeState(l)
+        var calls = 0
+        let slow = s.makeFunction(name: "slow") { _ in
+            calls += 1
+            Thread.sleep(forTimeInterval: 0.05)
+            return []
+        }
+        s.setGlobal("slow", .function(slow))
+        let e = assertFails("while true do slow() end", in: s, kind: .limit(.deadline))
+        XCTAssertTrue(e?.message.contains("deadline exceeded (0.2 s) while running slow") ?? false, e?.message ?? "")
+        XCTAssertLessThanOrEqual(calls, 6, "one call past the deadline at most")
+    }
+
+    /// A host function that returns a large table is charged for it (one instruction per 8 bytes
+    /// of Lua values made), so the budget bounds host work too.
+    func testHostCallsAreChargedForTheValuesTheyMake() {
+        var l = testLimits
+        l.instructions = 1_000_000
+        let s = makeState(l)
+        var calls = 0
+        let big = s.makeFunction(name: "big") { ctx in
+            calls += 1
+            return [.table(ctx.state!.makeTable(array: (0..<10_000).map { .integer(Int64($0)) }))]
+        }
+        s.setGlobal("big", .function(big))
+        assertFails("for i = 1, 1e9 do pcall(big) end", in: s, kind: .limit(.instructions))
+        XCTAssertLessThan(calls, 100, "uncharged, 1M instructions allowed 250,000 calls")
+    }
+
+    /// Once a limit trips, host functions refuse to run (their work is not the rule's to spend).
+    func testAHostFunctionDoesNotRunAfterATrip() {
+        var l = testLimits
+        l.runDeadline = LuaLimits.now() - 1
+        let s = makeState(l)
+        var calls = 0
+        let host = s.makeFunction(name: "host") { _ in
+            calls += 1
+            return []
+        }
+        XCTAssertThrowsError(try s.call(host)) {
+            XCTAssertEqual(($0 as? LuaError)?.kind, .limit(.runTime), "\($0)")
+            XCTAssertTrue(($0 as? LuaError)?.message.contains("while running host") ?? false, "\($0)")
+        }
+        XCTAssertEqual(calls, 0)
+    }
+
     /// Runs `source` with no instruction limit and a 0.2 s deadline: it must fail with the
     /// deadline, well within 1.5 s.
     private func assertStopsAtTheDeadline(_ source: String, file: StaticString = #filePath, line: UInt = #line) {
@@ -225,6 +279,83 @@ final class ExhaustionTests: XCTestCase {
               coroutine.resume(co)
             end
             """, in: state, kind: .limit(.instructions))
+    }
+
+    /// The count hook fires every `hookInterval` instructions *of one thread*: a tree of
+    /// coroutines that each ran fewer, each swallowing errors with pcall, was never counted and
+    /// ran past the instruction limit, the deadline and the run's time budget (for minutes).
+    static let coroutineTree = """
+        local function node(d)
+          if d == 0 then return end
+          pcall(coroutine.resume, coroutine.create(node), d - 1)
+          pcall(coroutine.wrap(node), d - 1)
+        end
+        node(40)
+        escaped = true
+        """
+
+    func testCoroutineTreeStopsAtTheInstructionLimit() {
+        assertFails(Self.coroutineTree, in: state, kind: .limit(.instructions))
+        XCTAssertEqual(state.getGlobal("escaped"), .nil)
+    }
+
+    func testCoroutineTreeStopsAtTheDeadline() {
+        assertStopsAtTheDeadline(Self.coroutineTree)
+    }
+
+    func testCoroutineTreeStopsAtTheRunBudget() {
+        var l = testLimits
+        l.instructions = 0
+        l.deadlineSeconds = 60
+        l.runDeadline = LuaLimits.now() + 0.3
+        let s = makeState(l)
+        let start = Date()
+        XCTAssertThrowsError(try s.run(Self.coroutineTree, chunkName: "rules/attack.lua")) {
+            XCTAssertEqual(($0 as? LuaError)?.kind, .limit(.runTime), "\($0)")
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(start), 5)
+        XCTAssertEqual(s.getGlobal("escaped"), .nil)
+        // The run's time is spent: later calls fail at once, host functions and coroutines alike.
+        let host = s.makeFunction(name: "host") { _ in [.boolean(true)] }
+        s.setGlobal("host", .function(host))
+        for source in ["return 1", "return host()", "return coroutine.wrap(function() return 1 end)()"] {
+            XCTAssertThrowsError(try s.run(source, chunkName: "late.lua")) {
+                XCTAssertEqual(($0 as? LuaError)?.kind, .limit(.runTime), "\(source): \($0)")
+            }
+        }
+    }
+
+    /// Once a limit trips, the state is spent until the next top-level call: no coroutine may
+    /// swallow it (pcall, xpcall's handler, `coroutine.close` running `__close` handlers) and no
+    /// thread runs on, whichever thread tripped.
+    func testATripInACoroutineCannotBeSwallowed() {
+        let attempts = [
+            // the coroutine swallows its own trip, then yields back as if nothing happened
+            "local co = coroutine.wrap(function() pcall(function() while true do end end) coroutine.yield(1) end)\n"
+                + "for i = 1, 1e9 do pcall(co) end",
+            // an error handler that keeps going: called from the hook, it ran with no hook at all
+            "xpcall(function() while true do end end, function(m) for i = 1, 1e9 do end return m end)",
+            "coroutine.wrap(function() xpcall(function() while true do end end, function() for i = 1, 1e9 do end end) end)()",
+            // a __close handler run by coroutine.close
+            """
+            local co = coroutine.create(function()
+              local x <close> = setmetatable({}, { __close = function() while true do end end })
+              coroutine.yield()
+            end)
+            coroutine.resume(co)
+            for i = 1, 1e9 do pcall(coroutine.close, co) end
+            """,
+            // a trip in the main thread, then new coroutines, each swallowing
+            """
+            pcall(function() while true do end end)
+            for i = 1, 1e9 do pcall(coroutine.wrap(function() end)) end
+            """,
+        ]
+        for source in attempts {
+            let s = makeState()
+            assertFails(source + "\nescaped = true", in: s, kind: .limit(.instructions))
+            XCTAssertEqual(s.getGlobal("escaped"), .nil, source)
+        }
     }
 
     func testErrorObjectWithLoopingTostring() {

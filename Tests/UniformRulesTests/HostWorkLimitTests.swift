@@ -1,5 +1,6 @@
 import Foundation
 import UniformCore
+import UniformLua
 import UniformRules
 import XCTest
 
@@ -50,6 +51,80 @@ final class HostWorkLimitTests: XCTestCase {
         XCTAssertTrue(errors.contains { $0.contains("check 'similar'") && $0.contains("limit exceeded") }, "\(errors)")
         XCTAssertTrue(
             findings.contains { $0.rule == "cheap" && $0.message == "still works" }, "\(findings.map(\.message))")
+    }
+}
+
+/// What the findings of rules hold in text is bounded per run: a check reporting the same 16 MB
+/// string 2,000 times made the host copy it each time (5.7 GB before it was stopped).
+final class FindingTextLimitTests: XCTestCase {
+    func testFindingTextIsCutAndCappedPerRun() throws {
+        let engine = RuleEngine(inputs: WorldInputs(), output: { _ in })
+        try engine.load(
+            source: """
+                uniform.check { id = "spam", run = function(report)
+                  local s = string.rep("x", 16 * 1024 * 1024)
+                  for i = 1, 2000 do report(s) end
+                  for i = 1, 2000 do report { message = s, subject = s, at = { file = s, line = i }, related = { { file = s } } } end
+                end }
+                uniform.check { id = "loud-error", run = function() error(string.rep("z", 16 * 1024 * 1024)) end }
+                uniform.check { id = "late", severity = "error", run = function(report) report("after the cut") end }
+                """, chunkName: "rules/spam.lua")
+        let start = Date()
+        let findings = engine.runChecks()
+        XCTAssertLessThan(Date().timeIntervalSince(start), 5)
+        let text = findings.reduce(0) {
+            $0 + $1.message.utf8.count + ($1.subject?.utf8.count ?? 0) + ($1.location?.file.utf8.count ?? 0)
+                + $1.related.reduce(0) { $0 + $1.file.utf8.count }
+        }
+        XCTAssertLessThanOrEqual(text, RuleEngine.findingTextBytesPerRun + 1024)
+        let kept = findings.filter { $0.rule == "spam" && $0.severity == .warning }
+        XCTAssertGreaterThan(kept.count, 100)
+        XCTAssertTrue(
+            kept.allSatisfy { $0.message.hasSuffix("(16760832 more bytes not shown)") },
+            "\(kept.first!.message.suffix(60))")
+        let notes = findings.filter { $0.message.contains("not kept") }
+        XCTAssertEqual(notes.count, 1, "\(notes.map(\.message))")
+        XCTAssertEqual(notes.first?.rule, "spam")
+        XCTAssertEqual(notes.first?.severity, .error, "the cut findings held errors")
+        XCTAssertTrue(
+            notes.first?.message.hasPrefix("\(4000 - kept.count + 2) more findings not kept") ?? false,
+            notes.first?.message ?? "")
+    }
+
+    func testAReportsTextIsReadCutNotWhole() throws {
+        let engine = RuleEngine(inputs: WorldInputs(), output: { _ in })
+        try engine.load(
+            source: """
+                uniform.check { id = "one", run = function(report)
+                  report { message = string.rep("é", 100000), subject = "s", at = { file = "f.lua", line = 2 } }
+                  local at = { line = 3 } at.location = at
+                  report { message = "a location that holds itself", at = at }
+                end }
+                """, chunkName: "rules/one.lua")
+        let findings = engine.runChecks().filter { $0.rule == "one" }
+        XCTAssertEqual(findings.count, 2)
+        let long = findings.first { $0.subject == "s" }
+        XCTAssertEqual(long?.location, SourceLocation(file: "f.lua", line: 2))
+        XCTAssertEqual(
+            long?.message.utf8.count, RuleEngine.findingTextBytes + "... (183616 more bytes not shown)".utf8.count)
+        XCTAssertEqual(findings.first { $0.subject == nil }?.location?.file, "rules/one.lua")
+    }
+}
+
+/// An engine made after the run's time is spent (`uniform test` makes one per test file) is
+/// still made: its trusted setup runs outside the run budget, and the rules' first call fails
+/// at once.
+final class SpentRunBudgetTests: XCTestCase {
+    func testAnEngineMadeAfterTheRunBudgetIsSpentRefusesRulesButIsMade() {
+        var limits = LuaLimits()
+        limits.runDeadline = LuaLimits.now() - 1
+        let engine = RuleEngine(inputs: WorldInputs(), limits: limits, output: { _ in })
+        XCTAssertThrowsError(
+            try engine.load(source: "uniform.check { id = 'x', run = function() end }", chunkName: "r.lua")
+        ) {
+            XCTAssertTrue("\($0)".contains("run time budget exceeded"), "\($0)")
+        }
+        XCTAssertEqual(engine.checkInfos.count, 0)
     }
 }
 

@@ -127,6 +127,44 @@ final class RuleEngineTests: XCTestCase {
         XCTAssertTrue(refused.reason!.contains("annotations stay inside the suite"))
     }
 
+    /// A route (or a policy a hand-off runs) that calls `uniform.send` again recursed until the
+    /// C stack ran out, every level wrapping the error of the next with its traceback: 176 MB on
+    /// standard error. The nested send is refused, once, and the error is not wrapped again.
+    func testANestedSendIsRefusedWithOneShortError() throws {
+        let request = HandoffRequest(
+            file: "Dashboard.sysstatsbookmark", from: "jp.example.sysstats.lite", to: "jp.example.sysstats.monitor")
+        let again = "uniform.send { file = 'x.sysstatsbookmark', from = from, to = to }"
+        for rules in [
+            "uniform.route(function(annotation, from, to) return \(again) end)",
+            """
+            local from, to = "jp.example.sysstats.lite", "jp.example.sysstats.monitor"
+            uniform.policy("sends", function(query, candidates) \(again) end)
+            """,
+        ] {
+            let e = try engine("sysstats/apps", rules: rules, file: "rules/again.lua")
+            XCTAssertThrowsError(try e.send(request)) { error in
+                let message = (error as? RuleError)?.message ?? "\(error)"
+                XCTAssertTrue(
+                    message.hasPrefix("rules/again.lua:")
+                        && message.hasSuffix(
+                            ": uniform.send: a hand-off is already running (a routing rule, or a policy it runs, cannot send again)"
+                        ), message)
+                XCTAssertEqual(message.components(separatedBy: "rules/again.lua:").count, 2, message)
+                XCTAssertLessThan("\(error)".utf8.count, 2_000)
+            }
+            // The engine is not left thinking a hand-off runs: a send from a rule file starts
+            // one, and it is the one its rules start that is refused.
+            XCTAssertThrowsError(
+                try e.load(
+                    source:
+                        "uniform.send { file = 'x.sysstatsbookmark', from = '\(request.from)', to = '\(request.to)' }",
+                    chunkName: "rules/later.lua")
+            ) { error in
+                XCTAssertTrue("\(error)".hasPrefix("rules/again.lua:"), "\(error)")
+            }
+        }
+    }
+
     func testAnnotationConversionRejectsNonStringKeys() throws {
         let e = try engine(
             "sysstats/apps",

@@ -62,7 +62,9 @@ int cls_charge_host(lua_State *L, double work, char *message, size_t size);
 /** The monotonic clock the deadlines use, in seconds. */
 double cls_monotonic_now(void);
 /** Starts a new top-level call: refills the budget, clears the trip, starts the deadline clock,
- *  clears the interrupt flag, and re-arms the hook on L (collecting garbage first if over the cap). */
+ *  clears the interrupt flag, and re-arms the hook on L (collecting garbage first if over the cap).
+ *  Once the run's deadline has passed, the call is tripped at once: it fails at its first
+ *  instruction. A trip holds for every thread of the state until the next arm. */
 void cls_limits_arm(lua_State *L, cls_limits *lim);
 int cls_limits_tripped(const cls_limits *lim);
 size_t cls_limits_memory_used(const cls_limits *lim);
@@ -84,9 +86,13 @@ int cls_host_pcall(lua_State *L, cls_limits *lim, int nargs, int nresults, int m
 
 /* ---- Errors ------------------------------------------------------------------------------ */
 
-/** Message handler for host pcalls: the error value becomes a string; the traceback is stored in
- *  the registry under CLS_TRACEBACK_KEY. */
+/** Message handler for host pcalls: the error value becomes a string of at most CLS_MESSAGE_MAX
+ *  bytes (a longer one is cut and says how much is missing); the traceback is stored in the
+ *  registry under CLS_TRACEBACK_KEY. */
 int cls_msgh(lua_State *L);
+/** Bytes of an error message the host keeps: a rule raising a 16 MB string, or an error wrapped
+ *  again at every level of a recursion, once filled gigabytes of reports. */
+#define CLS_MESSAGE_MAX 16384
 #define CLS_TRACEBACK_KEY "uniform.lua.traceback"
 /** Pushes the traceback stored by the last cls_msgh (or nil) and clears it. */
 void cls_push_last_traceback(lua_State *L);
@@ -104,8 +110,10 @@ typedef int (*cls_dispatch_fn)(lua_State *L, void *box, int nargs);
 typedef void (*cls_release_fn)(void *object);
 void cls_set_callbacks(cls_dispatch_fn dispatch, cls_release_fn release);
 
-/** Pushes a Lua C closure that calls the Swift object `box` (already retained; released by __gc). */
-void cls_push_swift_function(lua_State *L, void *box);
+/** Pushes a Lua C closure that calls the Swift object `box` (already retained; released by __gc);
+ *  `name` (may be NULL) names it in limit errors. Each call is charged to the running call's
+ *  budget and checks its deadlines when it returns; after a trip it raises instead of running. */
+void cls_push_swift_function(lua_State *L, void *box, const char *name);
 /** Pushes a full userdata holding `object` (retained; released by __gc of the metatable at mt). */
 void cls_push_object(lua_State *L, void *object, int mt);
 /** Returns the object of a userdata made by cls_push_object if its metatable equals the one at mt. */

@@ -7,12 +7,15 @@ import CLuaShim
 /// half a second (the count hook costs ~5–9 ns per instruction on the reference machine).
 public struct LuaLimits: Sendable, Equatable {
     /// VM instructions per top-level call. Work inside bounded C functions (patterns,
-    /// `string.rep`, table functions) is charged against the same budget.
+    /// `string.rep`, table functions), each Swift function call (a few instructions plus one per
+    /// 8 bytes of Lua values it makes) and each new coroutine (`hookInterval` instructions, which
+    /// it may run before its own count hook fires) is charged against the same budget.
     public var instructions: Int64 = 100_000_000
     /// Bytes the state may allocate (a custom allocator; a small reserve above it lets the error
     /// and traceback still be built).
     public var memoryBytes: Int = 256 << 20
-    /// Wall-clock seconds per top-level call.
+    /// Wall-clock seconds per top-level call (checked by the count hook, by charged library
+    /// functions and whenever a Swift function returns).
     public var deadlineSeconds: Double = 10
     /// Maximum Lua call depth (frames, checked by the count hook so it may overshoot by at most
     /// `hookInterval` calls). The C stack is capped independently at 200 levels by liblua itself

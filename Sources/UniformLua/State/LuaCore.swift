@@ -126,6 +126,20 @@ final class LuaCore {
         return .bytes(Array(buf))
     }
 
+    /// The string at `index` with at most `maxBytes` bytes copied (`LuaText`); nil when the value
+    /// is not a string (numbers are not converted) or its kept part is not valid UTF-8.
+    static func text(at index: Int32, on L: OpaquePointer, maxBytes: Int) -> LuaText? {
+        var len = 0
+        guard lua_type(L, index) == LUA_TSTRING, let p = lua_tolstring(L, index, &len) else { return nil }
+        let bytes = UnsafeRawPointer(p).assumingMemoryBound(to: UInt8.self)
+        var keep = min(len, max(0, maxBytes))
+        if keep < len { while keep > 0, bytes[keep] & 0xC0 == 0x80 { keep -= 1 } }
+        guard let s = String(validating: UnsafeBufferPointer(start: bytes, count: keep), as: UTF8.self) else {
+            return nil
+        }
+        return LuaText(text: s, byteCount: len)
+    }
+
     static func stringValue(at index: Int32, on L: OpaquePointer) -> String? {
         var len = 0
         guard lua_type(L, index) == LUA_TSTRING, let p = lua_tolstring(L, index, &len) else { return nil }
@@ -219,11 +233,18 @@ final class LuaCore {
     /// Turns a failed status (error value on top) into a LuaError, reading the traceback the
     /// message handler stored.
     func makeError(status: Int32, on L: OpaquePointer, running: String) -> LuaError {
+        // At most CLS_MESSAGE_MAX bytes, as the message handler keeps (a syntax error quotes a
+        // token, which may be a 16 MB string).
         var message: String
-        switch LuaCore.string(at: -1, on: L) {
-        case .string(let s): message = s
-        case .bytes(let b): message = String(decoding: b, as: UTF8.self)
-        default: message = "(error object is a \(LuaCore.typeName(at: -1, on: L)) value)"
+        var length = 0
+        if let text = LuaCore.text(at: -1, on: L, maxBytes: Int(CLS_MESSAGE_MAX)) {
+            message = text.shown
+        } else if lua_type(L, -1) == LUA_TSTRING, let p = lua_tolstring(L, -1, &length) {
+            let kept = min(length, Int(CLS_MESSAGE_MAX))
+            message = String(decoding: UnsafeRawBufferPointer(start: p, count: kept), as: UTF8.self)
+            if kept < length { message += "... (\(length - kept) more bytes not shown)" }
+        } else {
+            message = "(error object is a \(LuaCore.typeName(at: -1, on: L)) value)"
         }
         cls_push_last_traceback(L)
         var traceback = LuaCore.stringValue(at: -1, on: L)

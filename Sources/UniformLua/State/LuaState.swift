@@ -17,10 +17,15 @@ public final class LuaState {
     /// `require`; text-only `load`; `string` (no `dump`; bounded `rep` and patterns), `table`,
     /// `math`, `utf8`, `coroutine`; `os.time/clock/date/difftime`; `print` routed to `printSink`.
     public init(limits: LuaLimits = .init(), printSink: @escaping (String) -> Void = { _ in }) {
-        core = LuaCore(limits: limits)
+        // The trusted bootstrap runs without the run's time budget: a state made after it is
+        // spent must still be made (its first call fails at once).
+        var setup = limits
+        setup.runDeadline = 0
+        core = LuaCore(limits: setup)
         self.printSink = printSink
         core.owner = self
         installSandbox()
+        if limits.runDeadline != 0 { self.limits = limits }
     }
 
     deinit { core.close() }
@@ -189,7 +194,12 @@ public final class LuaState {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         _ = lua_checkstack(L, 4)
-        cls_push_swift_function(L, Unmanaged.passRetained(box).toOpaque())
+        let pointer = Unmanaged.passRetained(box).toOpaque()
+        if let name = box.name {
+            name.withCString { cls_push_swift_function(L, pointer, $0) }
+        } else {
+            cls_push_swift_function(L, pointer, nil)
+        }
         return LuaFunction(core: core, index: -1, on: L)
     }
 

@@ -13,7 +13,11 @@ extension LuaCallContext {
         else {
             return nil
         }
-        var name = String(cString: source)
+        // At most 4 KiB of it: `load` takes any string as a chunk name, and this runs on every
+        // `report` (a 16 MB name was copied whole each time).
+        var length = 0
+        while length < 4096, source[length] != 0 { length += 1 }
+        var name = String(decoding: UnsafeRawBufferPointer(start: source, count: length), as: UTF8.self)
         if name.hasPrefix("@") || name.hasPrefix("=") { name.removeFirst() }
         return LuaSourceLocation(file: name, line: Int(ar.currentline))
     }

@@ -68,6 +68,12 @@ public struct LuaCallContext {
         return s
     }
 
+    /// Argument `i` if it is a string, with at most `maxBytes` bytes copied (see `LuaText`).
+    public func text(_ i: Int, maxBytes: Int) -> LuaText? {
+        guard i >= 1, i <= argumentCount else { return nil }
+        return LuaCore.text(at: Int32(i), on: L, maxBytes: maxBytes)
+    }
+
     public func optionalString(_ i: Int) throws -> String? {
         let t = type(i)
         return t == LUA_TNIL || t == LUA_TNONE ? nil : try string(i)

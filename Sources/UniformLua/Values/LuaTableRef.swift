@@ -34,6 +34,56 @@ public final class LuaTableRef: LuaRef {
         }
     }
 
+    /// The string at `key` (raw), with at most `maxBytes` bytes copied (see `LuaText`); nil when
+    /// the value is not a string.
+    public func text(_ key: String, maxBytes: Int) -> LuaText? {
+        withPushed { L, t in
+            LuaCore.pushString(key, on: L)
+            lua_rawget(L, t)
+            return LuaCore.text(at: -1, on: L, maxBytes: maxBytes)
+        } ?? nil
+    }
+
+    /// The table at `key` (raw); nil when the value is not a table (nothing else is converted).
+    public func table(_ key: String) -> LuaTableRef? {
+        withPushed { L, t in
+            LuaCore.pushString(key, on: L)
+            guard lua_rawget(L, t) == LUA_TTABLE else { return nil }
+            return LuaTableRef(core: core, index: -1, on: L)
+        } ?? nil
+    }
+
+    /// The table at `index` (raw); nil when the value is not a table (nothing else is converted).
+    public func table(_ index: Int) -> LuaTableRef? {
+        withPushed { L, t in
+            guard lua_rawgeti(L, t, lua_Integer(index)) == LUA_TTABLE else { return nil }
+            return LuaTableRef(core: core, index: -1, on: L)
+        } ?? nil
+    }
+
+    /// The number at `key` (raw) when it has an exact integer value; nil otherwise (nothing else
+    /// is converted).
+    public func integer(_ key: String) -> Int64? {
+        withPushed { L, t in
+            LuaCore.pushString(key, on: L)
+            guard lua_rawget(L, t) == LUA_TNUMBER else { return nil }
+            return core.value(at: -1, on: L).intValue
+        } ?? nil
+    }
+
+    /// The keys, converted (the values are not: a table can hold large strings).
+    public func keys() -> [LuaValue] {
+        var out: [LuaValue] = []
+        _ = withPushed { L, t in
+            lua_pushnil(L)
+            while lua_next(L, t) != 0 {
+                lua_settop(L, -2)
+                out.append(core.value(at: -1, on: L))
+            }
+        }
+        return out
+    }
+
     /// How many entries the table holds, counting no further than `limit + 1` and converting
     /// nothing: a host can refuse a huge table before copying it out.
     public func countEntries(upTo limit: Int) -> Int {

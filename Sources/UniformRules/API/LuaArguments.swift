@@ -20,6 +20,15 @@ struct LuaArguments {
         }
     }
 
+    /// A string field with at most `maxBytes` bytes copied (see `LuaText`).
+    func text(_ key: String, maxBytes: Int) throws -> LuaText? {
+        if let text = table.text(key, maxBytes: maxBytes) { return text }
+        switch table[key] {
+        case .nil: return nil
+        case let other: throw fail("'\(key)' must be a string, got \(other.typeName)")
+        }
+    }
+
     func requiredString(_ key: String) throws -> String {
         guard let s = try string(key), !s.isEmpty else { throw fail("'\(key)' is required (a non-empty string)") }
         return s
@@ -74,15 +83,21 @@ struct LuaArguments {
     }
 
     /// Rejects keys the function does not know: a typo in a rule must not pass silently.
+    /// The values are not read (a field may hold a 16 MB string), and a long unknown key is
+    /// quoted only in part.
     func allowOnly(_ keys: Set<String>) throws {
-        for (key, _) in table.pairs() {
+        var unknown: [String] = []
+        for key in table.keys() {
             guard case .string(let k) = key else { throw fail("keys must be strings") }
-            if !keys.contains(k) {
-                let suggestion = keys.min { EditDistance.between(k, $0) < EditDistance.between(k, $1) }
-                let hint = suggestion.map { EditDistance.between(k, $0) <= 3 ? " (did you mean '\($0)'?)" : "" } ?? ""
-                throw fail("unknown field '\(k)'\(hint); known fields: \(keys.sorted().joined(separator: ", "))")
-            }
+            if !keys.contains(k) { unknown.append(k) }
         }
+        // The first in byte order, as `pairs()` gives them: the same key is named on every run.
+        guard let k = unknown.min(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }) else { return }
+        let known = keys.sorted().joined(separator: ", ")
+        guard k.utf8.count <= 64 else { throw fail("unknown field '\(k.prefix(32))…'; known fields: \(known)") }
+        let suggestion = keys.min { EditDistance.between(k, $0) < EditDistance.between(k, $1) }
+        let hint = suggestion.map { EditDistance.between(k, $0) <= 3 ? " (did you mean '\($0)'?)" : "" } ?? ""
+        throw fail("unknown field '\(k)'\(hint); known fields: \(known)")
     }
 }
 

@@ -147,6 +147,12 @@ extension UniformAPI {
             return [.string(ResolutionReport(resolution, graph: world.graph).text(explain: true))]
         }
         functions["send"] = { ctx in
+            guard !self.engine.isSending else {
+                throw LuaArguments.Problem(
+                    description:
+                        "uniform.send: a hand-off is already running (a routing rule, or a policy it runs, cannot send again)"
+                )
+            }
             let args = try self.arguments(ctx, "send")
             try args.allowOnly(["file", "from", "to", "annotation", "inbox"])
             var annotation: PlistNode?
@@ -162,7 +168,7 @@ extension UniformAPI {
                 to: try args.requiredString("to"),
                 annotation: annotation, inbox: try args.strings("inbox"))
             let result: HandoffResult
-            do { result = try self.engine.send(request) } catch let error as HandoffError {
+            do { result = try self.engine.handoff(request) } catch let error as HandoffError {
                 throw LuaArguments.Problem(description: "uniform.send: \(error.description)")
             }
             var fields: [String: LuaValue] = [

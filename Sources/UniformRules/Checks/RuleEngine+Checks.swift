@@ -7,21 +7,29 @@ extension RuleEngine {
     /// configuration and sorts. A check that fails to run is itself an error finding: a broken
     /// rule never passes silently.
     public func runChecks(options: CheckOptions = CheckOptions()) -> [Finding] {
+        let texts = FindingTextBudget()
         // Each platform is its own world: the checks run in each, and what both report (the
         // loader's findings, a rule about the catalog) is reported once.
         let platforms = platformsInPlay
-        guard platforms.count > 1, activePlatform == nil else { return runChecksInOneWorld(options: options) }
-        var seen = Set<Finding>(), findings: [Finding] = []
-        for platform in platforms {
-            for finding in withPlatform(platform, { runChecksInOneWorld(options: options) })
-            where seen.insert(finding).inserted {
-                findings.append(finding)
+        var findings: [Finding]
+        if platforms.count > 1, activePlatform == nil {
+            var seen = Set<Finding>()
+            findings = []
+            for platform in platforms {
+                for finding in withPlatform(platform, { runChecksInOneWorld(options: options, texts: texts) })
+                where seen.insert(finding).inserted {
+                    findings.append(finding)
+                }
             }
+        } else {
+            findings = runChecksInOneWorld(options: options, texts: texts)
         }
+        // Its severity is the configured one of the most severe finding it stands for.
+        if let note = texts.note { findings.append(note) }
         return findings.sorted(by: Finding.reportOrder)
     }
 
-    private func runChecksInOneWorld(options: CheckOptions) -> [Finding] {
+    private func runChecksInOneWorld(options: CheckOptions, texts: FindingTextBudget) -> [Finding] {
         var findings = Self.capPerRule(world.findings)
         sharesAppTablesDuringChecks = true
         defer {
@@ -29,7 +37,7 @@ extension RuleEngine {
             checkRunApps = nil
         }
         for check in checks where !options.disabled.contains(check.info.id) {
-            findings.append(contentsOf: run(check))
+            findings.append(contentsOf: run(check, texts: texts, options: options))
         }
         return RootCauses.collapse(findings).compactMap(options.apply).sorted(by: Finding.reportOrder)
     }
@@ -37,6 +45,14 @@ extension RuleEngine {
     /// At most this many findings per check and run: a hostile manifest (or a rule in a loop)
     /// cannot bury the report or exhaust memory; the rest is counted in one note.
     public static let findingsPerCheck = 2_000
+    /// Bytes of one message, subject or path a rule's finding keeps (the rest is cut, and the
+    /// text says how much): the same as an error message (`CLS_MESSAGE_MAX`).
+    public static let findingTextBytes = 16 << 10
+    /// Bytes of text all findings of rules (and their errors) may hold in one run; past it the
+    /// rest is counted in one closing note.
+    public static let findingTextBytesPerRun = 4 << 20
+    /// Related places one finding keeps.
+    public static let relatedPerFinding = 100
 
     /// The loader's and the graph's findings under the same cap as a check's, per rule.
     public static func capPerRule(_ findings: [Finding]) -> [Finding] {
@@ -63,8 +79,8 @@ extension RuleEngine {
         return kept
     }
 
-    private func run(_ check: CheckRule) -> [Finding] {
-        var (found, reported) = cappedFindings(of: check)
+    private func run(_ check: CheckRule, texts: FindingTextBudget, options: CheckOptions) -> [Finding] {
+        var (found, reported) = cappedFindings(of: check, texts: texts, options: options)
         if found.count > Self.findingsPerCheck {
             // `reported` counts every report call; errors of the check itself are in `found` too.
             let dropped = max(found.count, reported) - Self.findingsPerCheck
@@ -79,75 +95,43 @@ extension RuleEngine {
         return found
     }
 
-    private func cappedFindings(of check: CheckRule) -> (findings: [Finding], reported: Int) {
+    private func cappedFindings(
+        of check: CheckRule, texts: FindingTextBudget, options: CheckOptions
+    ) -> (findings: [Finding], reported: Int) {
         var found: [Finding] = []
         var reported = 0
+        /// Keeps a finding while the run's text budget lasts; a cut one counts with its configured
+        /// severity. (Only `rule-error` can be disabled here, a disabled check does not run; such a
+        /// finding is dropped later, with the configuration, as before.)
+        func keep(_ finding: Finding, bytes: Int) {
+            guard let configured = options.apply(finding) else { return found.append(finding) }
+            if texts.admit(bytes, severity: configured.severity, of: check.info) { found.append(finding) }
+        }
         let report = state.makeFunction(name: "report") { ctx in
             // Past the cap only counted: memory stays bounded whatever the rule does.
             reported += 1
             guard found.count <= Self.findingsPerCheck else { return [] }
-            let caller =
-                ctx.callerLocation().map { SourceLocation(file: $0.file, line: $0.line) } ?? check.info.location
-            switch ctx[1] {
-            case .string(let message):
-                found.append(
-                    Finding(
-                        rule: check.info.id, severity: check.info.severity, message: message,
-                        location: try Self.location(ctx[2], fallback: caller)))
-            case .table(let t):
-                let args = LuaArguments(function: "report", table: t)
-                try args.allowOnly(["message", "at", "severity", "subject", "related"])
-                let severity =
-                    try args.string("severity").map { s -> Severity in
-                        guard let parsed = Severity(rawValue: s.lowercased()) else {
-                            throw args.fail("'severity' must be error, warning or note")
-                        }
-                        return parsed
-                    } ?? check.info.severity
-                var finding = Finding(
-                    rule: check.info.id, severity: severity, message: try args.requiredString("message"),
-                    location: try Self.location(t["at"], fallback: caller), subject: try args.string("subject"))
-                // `related`: other places of the same cause, as locations or tables with one.
-                if case .table(let list) = t["related"] {
-                    for value in list.arrayValues() ?? [] {
-                        let place = try Self.location(value, fallback: caller)
-                        if place != caller { finding.related.append(place) }
-                    }
-                }
-                found.append(finding)
-            default:
-                throw LuaArguments.Problem(
-                    description: "report expects { message = …, at = location } or (message, location)")
-            }
+            let call = try ReportCall(ctx, check: check.info)
+            keep(call.finding, bytes: call.textBytes)
             return []
+        }
+        func failed(_ message: String, at location: SourceLocation) {
+            let finding = Finding(
+                rule: "rule-error", severity: .error, message: "check '\(check.info.id)' failed: \(message)",
+                location: location, subject: check.info.id)
+            keep(finding, bytes: finding.message.utf8.count + location.file.utf8.count)
         }
         do {
             _ = try state.call(check.function, [.function(report)])
         } catch let error as LuaError {
-            found.append(
-                Finding(
-                    rule: "rule-error", severity: .error,
-                    message: "check '\(check.info.id)' failed: \(error.message)",
-                    location: error.location.map { SourceLocation(file: $0.file, line: $0.line) }
-                        ?? check.info.location,
-                    subject: check.info.id))
+            // Its message is at most CLS_MESSAGE_MAX bytes: the Lua bridge cuts longer ones.
+            failed(
+                error.message,
+                at: error.location.map { SourceLocation(file: $0.file, line: $0.line) } ?? check.info.location)
         } catch {
-            found.append(
-                Finding(
-                    rule: "rule-error", severity: .error, message: "check '\(check.info.id)' failed: \(error)",
-                    location: check.info.location, subject: check.info.id))
+            failed("\(error)", at: check.info.location)
         }
         return (found, reported)
-    }
-
-    /// `at` may be a location table, or any table with a `location` (apps, claims, declarations).
-    static func location(_ value: LuaValue, fallback: SourceLocation) throws -> SourceLocation {
-        guard case .table(let t) = value else { return fallback }
-        if case .table(let nested) = t["location"] { return try location(.table(nested), fallback: fallback) }
-        guard let file = t["file"].stringValue else { return fallback }
-        return SourceLocation(
-            file: file, line: t["line"].intValue.map { Int($0) }, column: t["column"].intValue.map { Int($0) },
-            offset: t["offset"].intValue.map { Int($0) })
     }
 
     /// Loads the embedded standard rules.
