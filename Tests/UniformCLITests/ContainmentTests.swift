@@ -126,6 +126,26 @@ final class ContainmentTests: XCTestCase {
         XCTAssertNotEqual(result.status, 2, result.stderr)
     }
 
+    /// 100,000 project settings in 20 targets was minutes (each reference scanned each level),
+    /// then seconds once indexed; a configuration is now cut at 10,000 settings, with a finding.
+    func testHugeConfigurationsAreCutWithAFinding() throws {
+        var settings: [(String, String)] = [("SDKROOT", "iphoneos")]
+        settings += (0..<12_000).map { ("S\($0)", $0 % 50 == 0 ? "v" : "v$(S\($0 - 1))") }
+        try TestProject.write(
+            TestProject.pbxproj(
+                projectSettings: settings,
+                targets: (0..<20).map {
+                    .init(
+                        name: "App\($0)",
+                        settings: [
+                            ("GENERATE_INFOPLIST_FILE", "YES"), ("PRODUCT_BUNDLE_IDENTIFIER", "com.acme.a\($0)"),
+                        ])
+                }), to: repository)
+        let result = try run(["check", "--format", "json"])
+        XCTAssertNotEqual(result.status, 2, result.stderr)
+        XCTAssertEqual(result.stdout.components(separatedBy: "\"xcode.too-many-settings\"").count - 1, 1)
+    }
+
     /// A configured workspace listing `absolute:` and `container:` projects outside: a finding
     /// each, and the outside project and its Info.plist are never read.
     func testConfiguredWorkspaceMembersOutsideAreNotRead() throws {

@@ -36,7 +36,7 @@ public struct XCConfig: Sendable {
     /// under 20 KB.
     public static let maxFileBytes = 4 << 20
     /// Assignments one load may produce, includes inlined.
-    public static let maxAssignments = 100_000
+    public static let maxAssignments = 10_000
     /// `#include`s one load follows (a diamond of files that hold nothing but includes).
     public static let maxInclusions = 10_000
 

@@ -54,7 +54,7 @@ public struct ProjectReader {
         // Built once: every target shares them (a level indexes its assignments).
         let projectLevels = [
             xcconfigs.level(projectConfig?.baseConfiguration, from: projectConfig?.location, into: &result.findings),
-            SettingsStack.Level(name: "project", assignments: projectConfig?.settings ?? []),
+            level("project", projectConfig, into: &result.findings),
         ]
         for target in project.targets {
             guard let productType = target.productType else {
@@ -67,7 +67,7 @@ public struct ProjectReader {
                 projectLevels + [
                     xcconfigs.level(
                         targetConfig?.baseConfiguration, from: targetConfig?.location, into: &result.findings),
-                    SettingsStack.Level(name: "target", assignments: targetConfig?.settings ?? []),
+                    level("target", targetConfig, into: &result.findings),
                 ] + above
             func levels(sdk: String?) -> [SettingsStack.Level] {
                 [
@@ -132,6 +132,27 @@ public struct ProjectReader {
         var seen = Set<Finding>()
         result.findings = result.findings.filter { seen.insert($0).inserted }
         return result
+    }
+
+    /// Real configurations set a few hundred settings; every target evaluates every name of
+    /// its levels, so a level is cut here (100,000 project settings in 20 targets took seconds
+    /// even once evaluation was linear).
+    static let maxLevelSettings = 10_000
+
+    private func level(
+        _ name: String, _ configuration: BuildConfiguration?, into findings: inout [Finding]
+    ) -> SettingsStack.Level {
+        let settings = configuration?.settings ?? []
+        guard settings.count > Self.maxLevelSettings, let configuration else {
+            return SettingsStack.Level(name: name, assignments: settings)
+        }
+        findings.append(
+            Finding(
+                rule: "xcode.too-many-settings", severity: .warning,
+                message:
+                    "the \(name) configuration '\(configuration.name)' sets \(settings.count) build settings; uniform reads the first \(Self.maxLevelSettings)",
+                location: configuration.location, subject: configuration.name))
+        return SettingsStack.Level(name: name, assignments: Array(settings.prefix(Self.maxLevelSettings)))
     }
 
     /// The settings Xcode supplies before any level sets one: names and the wrapper a target's

@@ -108,7 +108,11 @@ public enum BuiltinRules {
         RuleInfo(
             id: "xcconfig.too-large", severity: .warning,
             description:
-                "An .xcconfig load past 100,000 settings or 10,000 includes (an include diamond); the rest is not read."
+                "An .xcconfig load past 10,000 settings or 10,000 includes (an include diamond); the rest is not read."
+        ),
+        RuleInfo(
+            id: "xcode.too-many-settings", severity: .warning,
+            description: "A project or target configuration sets more than 10,000 build settings; the rest is not read."
         ),
         RuleInfo(
             id: "config.override-unmatched", severity: .warning,
