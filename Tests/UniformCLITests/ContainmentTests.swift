@@ -358,6 +358,24 @@ final class ContainmentTests: XCTestCase {
         XCTAssertTrue((named.stdout + named.stderr).contains("outside-token-42"), "the user's own file: \(named)")
     }
 
+    /// Each test may print 1 MiB; a file of many failing tests kept it all (and printed it).
+    func testTestOutputIsBoundedPerRun() throws {
+        try appWithPlaceholder("com.acme.app")
+        try write("return { manifests = { \"App\" }, tests = { \"tests\" } }\n", ".uniform.lua")
+        try write(
+            """
+            describe("loud", function()
+              for i = 1, 12 do
+                it("prints " .. i, function() print(("x"):rep(900 * 1024)) error("fails") end)
+              end
+            end)
+            """, "tests/loud_test.lua")
+        let result = try run(["test"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertLessThan(result.stdout.utf8.count + result.stderr.utf8.count, 6 << 20)
+        XCTAssertTrue(result.stdout.contains("(output not kept: the run's 4 MiB of test output is spent)"))
+    }
+
     // MARK: - Writes
 
     /// Command-line report paths were written through a committed `reports` link (in CI the

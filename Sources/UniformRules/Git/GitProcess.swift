@@ -19,6 +19,14 @@ final class GitProcess {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git"] + arguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        // A partial clone would fetch a missing blob over the network on a pull request's say;
+        // a reader of the revision has everything it needs locally or fails. No pager, no
+        // prompt for credentials.
+        var environment = ProcessInfo.processInfo.environment
+        environment["GIT_NO_LAZY_FETCH"] = "1"
+        environment["GIT_TERMINAL_PROMPT"] = "0"
+        environment["GIT_PAGER"] = "cat"
+        process.environment = environment
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

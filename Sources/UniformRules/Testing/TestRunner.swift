@@ -83,6 +83,7 @@ public struct TestRunner {
         let tests = shuffleSeed.map { TestOrder.shuffled(collected, seed: $0) } ?? collected
         var results = loadErrors
         var covered: [String: Set<Int>] = [:]
+        var keptOutput = 0
         for test in tests where selection.includes(test.path) {
             if test.isPending {
                 results.append(
@@ -91,7 +92,14 @@ public struct TestRunner {
                         location: test.line.map { SourceLocation(file: test.file, line: $0) }))
                 continue
             }
-            let (result, lines) = run(test)
+            let (ran, lines) = run(test)
+            var result = ran
+            // Each test may print 1 MiB (its own engine's budget); a file of thousands of tests
+            // must not pile that up: the run keeps `maxKeptOutput` bytes of it in all.
+            keptOutput += result.output.utf8.count
+            if keptOutput > Self.maxKeptOutput, !result.output.isEmpty {
+                result.output = "(output not kept: the run's \(Self.maxKeptOutput >> 20) MiB of test output is spent)\n"
+            }
             results.append(result)
             for (file, set) in lines { covered[file, default: []].formUnion(set) }
         }
@@ -99,6 +107,9 @@ public struct TestRunner {
         if coverage { report = coverageReport(covered: covered) }
         return TestRun(results: results, files: files, duration: Date().timeIntervalSince(started), coverage: report)
     }
+
+    /// The `print` output a run keeps over all its tests.
+    static let maxKeptOutput = 4 << 20
 
     private func run(_ test: TestCase) -> (TestCaseResult, [String: Set<Int>]) {
         let started = Date()
