@@ -376,6 +376,23 @@ final class ContainmentTests: XCTestCase {
         XCTAssertTrue(result.stdout.contains("(output not kept: the run's 4 MiB of test output is spent)"))
     }
 
+    /// A list holding one long string many times is a few bytes of Lua and terabytes to copy:
+    /// it is measured before anything is copied.
+    func testAListOfOneLongStringIsNotCopiedOverAndOver() throws {
+        try appWithPlaceholder("com.acme.app")
+        try write(
+            """
+            local s = ("x"):rep(16 * 1024 * 1024)
+            local list = {}
+            for i = 1, 100000 do list[i] = s end
+            uniform.export { id = "com.acme.big", conforms_to = "public.data", extensions = list }
+            """, "rules/big.lua")
+        try write("return { manifests = { \"App\" }, rules = { \"rules/big.lua\" } }\n", ".uniform.lua")
+        let result = try run(["check"])
+        XCTAssertEqual(result.status, 2, result.stdout)
+        XCTAssertTrue(result.stderr.contains("holds more than 16 MiB of text; not read"), result.stderr)
+    }
+
     // MARK: - Writes
 
     /// Command-line report paths were written through a committed `reports` link (in CI the

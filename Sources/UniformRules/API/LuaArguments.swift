@@ -42,6 +42,9 @@ struct LuaArguments {
         }
     }
 
+    /// The text one list argument may hold.
+    static let maxListText = 16 << 20
+
     /// A string or a list of strings.
     func strings(_ key: String) throws -> [String] {
         try Self.strings(table[key], what: "\(function): '\(key)'")
@@ -52,6 +55,11 @@ struct LuaArguments {
         case .nil: return []
         case .string(let s): return [s]
         case .table(let t):
+            // Measured before anything is copied: the same long string many times over is
+            // terabytes to copy and a few bytes of Lua.
+            guard t.arrayTextBytes() <= maxListText else {
+                throw Problem(description: "\(what) holds more than \(maxListText >> 20) MiB of text; not read")
+            }
             guard let items = t.arrayValues() else {
                 throw Problem(description: "\(what) must be a string or a list of strings")
             }
