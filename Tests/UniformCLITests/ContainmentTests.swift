@@ -100,6 +100,31 @@ final class ContainmentTests: XCTestCase {
         XCTAssertLessThan(result.stdout.utf8.count, 2_000_000)
     }
 
+    /// The review's 5 KB attack: 66 files two per level, 32 levels deep, each adding
+    /// `V = $(inherited) $(V) x` (150 s in a release build), and one file of 10,000 such lines
+    /// (quadratic: every step re-scanned the level and re-expanded 32K characters).
+    func testInheritedChainsAreLinearAndBudgeted() throws {
+        try appWithPlaceholder("$(V)$(W)")
+        for level in 0..<32 {
+            for side in ["a", "b"] {
+                var body = "#include \"d\(level + 1)a.xcconfig\"\n#include \"d\(level + 1)b.xcconfig\"\n"
+                body += "V = $(inherited) $(V) \(side)\(level)\n"
+                if side == "b" { body += "W = $(V)$(V)\n" }
+                try write(body, "d\(level)\(side).xcconfig")
+            }
+        }
+        try write("V = base\n", "d32a.xcconfig")
+        try write("V = $(inherited)$(inherited)\n", "d32b.xcconfig")
+        try write("V = base\n" + String(repeating: "V = $(inherited) x\n", count: 9_999), "chain.xcconfig")
+        for xcconfig in ["d0a.xcconfig", "chain.xcconfig"] {
+            let started = Date()
+            let result = try run(["check", "--xcconfig", xcconfig, "-m", "App"])
+            XCTAssertNotEqual(result.status, 2, result.stderr)
+            XCTAssertLessThan(Date().timeIntervalSince(started), 10, xcconfig)
+            XCTAssertLessThan(result.stdout.components(separatedBy: "\n").count, 20, "no flood: \(result.stdout)")
+        }
+    }
+
     /// Each xcconfig including the next one twice: 2^31 inclusions at 31 files.
     func testIncludeDiamondIsBounded() throws {
         try appWithPlaceholder()

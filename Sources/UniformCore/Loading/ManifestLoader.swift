@@ -15,8 +15,6 @@ public struct ManifestLoader: Sendable {
     public let settings: [SettingsStack.Level]
     /// The build configuration `settings` are evaluated for (`KEY[config=Debug]`).
     public let configuration: String
-    /// `settings` evaluated once for manifests outside a project.
-    let plainSettings: [String: String]
     /// Limits for `.ipa` archives.
     public var archiveLimits: ArchiveLimits
 
@@ -27,7 +25,6 @@ public struct ManifestLoader: Sendable {
         self.settings = settings
         self.configuration = configuration
         self.archiveLimits = archiveLimits
-        plainSettings = RunSettings.table(settings, configuration: configuration).values
     }
 
     /// Plain defines, as `--define` gives them.
@@ -171,6 +168,10 @@ public struct ManifestLoader: Sendable {
 
     public func load(_ entries: [Entry]) -> Result {
         if entries.count >= AllocatorTuning.threshold { AllocatorTuning.prepareForLargeLoad() }
+        // `settings` evaluated once per load, and only when a manifest outside a project needs them.
+        let plainSettings =
+            entries.contains { $0.project == nil }
+            ? RunSettings.table(settings, configuration: configuration).values : [:]
         let outcomes = ParallelMap.map(entries) { entry -> Outcome in
             do {
                 let document: PlistDocument

@@ -29,6 +29,7 @@ public struct XCConfig: Sendable {
     private var texts: [String: String?] = [:]
     private var cut = false
     private var inclusions = 0
+    private var reportedDepth = false
 
     /// Deeper include chains are reported and cut: real projects nest three or four levels.
     static let maxIncludeDepth = 32
@@ -129,10 +130,14 @@ public struct XCConfig: Sendable {
             return
         }
         guard stack.count < Self.maxIncludeDepth else {
-            report(
-                "xcconfig.include-cycle", .warning,
-                "#include \"\(name)\" is nested more than \(Self.maxIncludeDepth) levels deep; not read", at: location,
-                subject: name)
+            // Once per load: a diamond meets the limit thousands of times.
+            if !reportedDepth {
+                reportedDepth = true
+                report(
+                    "xcconfig.include-cycle", .warning,
+                    "#include \"\(name)\" is nested more than \(Self.maxIncludeDepth) levels deep; it and every include that deep are not read",
+                    at: location, subject: name)
+            }
             return
         }
         inclusions += 1

@@ -25,13 +25,20 @@ public final class SettingsStack {
         /// targets took minutes when every reference scanned every level). Built once per
         /// level, which a project's targets share.
         let positions: [String: [Int]]
+        /// The most conditions any assignment of a name has: a winner with that many is final.
+        let maxConditions: [String: Int]
 
         public init(name: String, assignments: [SettingAssignment]) {
             self.name = name
             self.assignments = assignments
             var positions: [String: [Int]] = [:]
-            for (position, a) in assignments.enumerated() { positions[a.name, default: []].append(position) }
+            var maxConditions: [String: Int] = [:]
+            for (position, a) in assignments.enumerated() {
+                positions[a.name, default: []].append(position)
+                maxConditions[a.name] = max(maxConditions[a.name] ?? 0, a.conditions.count)
+            }
             self.positions = positions
+            self.maxConditions = maxConditions
         }
     }
 
@@ -46,6 +53,12 @@ public final class SettingsStack {
     private var inheritedMemo: [InheritedKey: String?] = [:]
     private var active: [String] = []
     private var reportedCycles: Set<String> = []
+    private var reportedLong: Set<String> = []
+    private var reportedBudget = false
+    /// Characters all expansions of this stack may produce (a value is at most `maxLength`,
+    /// but 10,000 of them is 160M; a real target's whole table is some 25K).
+    static let maxExpansion = 2 << 20
+    private var expansionBudget = SettingsStack.maxExpansion
 
     private struct InheritedKey: Hashable {
         var name: String
@@ -97,14 +110,28 @@ public final class SettingsStack {
         return nil
     }
 
+    /// The assignment of `name` that wins at `level` among those before `limit`: the most
+    /// conditions, then the latest. Searched from the latest down, stopping at the first that
+    /// has as many conditions as any of its name — so a chain of 10,000 `V = $(inherited) x`
+    /// lines is not 10,000² steps.
     private func winner(_ name: String, at level: Int, before limit: Int) -> (SettingAssignment, Int)? {
         guard let candidates = levels[level].positions[name] else { return nil }
+        let most = levels[level].maxConditions[name] ?? 0
+        // The first candidate at or past `limit` (candidates are ascending).
+        var low = 0, high = candidates.count
+        while low < high {
+            let middle = (low + high) / 2
+            if candidates[middle] < limit { low = middle + 1 } else { high = middle }
+        }
         var best: (SettingAssignment, Int)?
-        for position in candidates where position < limit {
+        var index = low
+        while index > 0 {
+            index -= 1
+            let position = candidates[index]
             let a = levels[level].assignments[position]
             guard parameters.satisfies(a.conditions) else { continue }
-            if let current = best, current.0.conditions.count > a.conditions.count { continue }
-            best = (a, position)
+            if best == nil || a.conditions.count > best!.0.conditions.count { best = (a, position) }
+            if a.conditions.count == most { break }
         }
         return best
     }
@@ -116,7 +143,7 @@ public final class SettingsStack {
                 let (fromLevel, fromLimit) = (index, position)
                 // A setting that names itself means the value below, like `$(inherited)`
                 // (`DEVELOPMENT_TEAM = $(DEVELOPMENT_TEAM)` in a target takes the project's).
-                return expand(assignment.value) { reference in
+                return expand(assignment.value, setting: name, at: assignment.location) { reference in
                     reference == "inherited" || reference == name
                         ? (self.inherited(name, level: fromLevel, before: fromLimit) ?? "") : self.value(reference)
                 }
@@ -137,27 +164,68 @@ public final class SettingsStack {
 
     /// Expands `$(NAME)`, `${NAME}` and `$(NAME:modifier…)`, innermost first, so a reference
     /// may be built from others (`$(PRODUCT_NAME_$(CONFIGURATION))`). `$()` is empty.
-    func expand(_ text: String, lookup: (String) -> String?) -> String {
+    func expand(
+        _ text: String, setting: String? = nil, at location: SourceLocation? = nil, lookup: (String) -> String?
+    ) -> String {
         guard text.utf8.contains(UInt8(ascii: "$")) else { return text }
+        // All expansions of one stack together: past the budget, values stay as written.
+        guard expansionBudget > 0 else {
+            if !reportedBudget {
+                reportedBudget = true
+                findings.append(
+                    Finding(
+                        rule: "xcode.setting-too-long", severity: .warning,
+                        message:
+                            "the build settings expand to more than \(Self.maxExpansion >> 20)M characters in all; the rest stay unexpanded",
+                        location: location, subject: setting))
+            }
+            return text
+        }
         var scalars = Array(text.unicodeScalars)[...]
         let out = expand(&scalars, closer: nil, lookup: lookup)
-        if out.unicodeScalars.count > Self.maxLength {
+        if expansionBudget <= 0, !reportedBudget {
+            reportedBudget = true
             findings.append(
                 Finding(
                     rule: "xcode.setting-too-long", severity: .warning,
                     message:
-                        "a build setting expands to more than \(Self.maxLength) characters; the value is cut there",
-                    location: nil))
+                        "the build settings expand to more than \(Self.maxExpansion >> 20)M characters in all; the rest are cut or left unexpanded",
+                    location: location, subject: setting))
+        }
+        let count = out.unicodeScalars.count
+        if count > Self.maxLength {
+            if reportedLong.insert(setting ?? "").inserted {
+                findings.append(
+                    Finding(
+                        rule: "xcode.setting-too-long", severity: .warning,
+                        message:
+                            "build setting \(setting ?? "") expands to more than \(Self.maxLength) characters; the value is cut there",
+                        location: location, subject: setting))
+            }
             return String(String.UnicodeScalarView(out.unicodeScalars.prefix(Self.maxLength)))
         }
         return out
     }
 
+    /// Every scalar produced is charged to `expansionBudget` as it is produced, so a chain of
+    /// 10,000 `$(inherited)` steps that each double a value stops early in its first (deepest)
+    /// steps instead of building every level; past the budget the rest of the input is dropped.
     private func expand(
         _ input: inout ArraySlice<Unicode.Scalar>, closer: Unicode.Scalar?, lookup: (String) -> String?
     ) -> String {
         var out = String.UnicodeScalarView()
+        var produced = 0
+        func take(_ text: String) {
+            let count = text.utf8.count
+            expansionBudget -= count
+            produced += count
+            out.append(contentsOf: text.unicodeScalars)
+        }
         while let c = input.first {
+            if expansionBudget <= 0 || produced > Self.maxLength * 2 {
+                input.removeAll()
+                break
+            }
             if let closer, c == closer { return String(out) }
             input.removeFirst()
             if c == "$", let open = input.first, open == "(" || open == "{" {
@@ -176,22 +244,21 @@ public final class SettingsStack {
                 var parts = body.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
                 let reference = parts.removeFirst()
                 if SettingAssignment.isSettingName(reference), let value = lookup(reference) {
-                    out.append(contentsOf: Placeholders.apply(parts, to: value).unicodeScalars)
+                    take(Placeholders.apply(parts, to: value))
                 } else if SettingAssignment.isSettingName(reference),
                     let fallback = parts.first(where: { $0.hasPrefix("default=") })
                 {
-                    out.append(
-                        contentsOf: Placeholders.apply(parts, to: String(fallback.dropFirst("default=".count)))
-                            .unicodeScalars)
+                    take(Placeholders.apply(parts, to: String(fallback.dropFirst("default=".count))))
                 } else {
                     out.append(c)
                     out.append(open)
                     out.append(contentsOf: body.unicodeScalars)
                     out.append(close)
                 }
-                if out.count > Self.maxLength * 2 { out = String.UnicodeScalarView(out.prefix(Self.maxLength * 2)) }
             } else {
                 out.append(c)
+                produced += 1
+                expansionBudget -= 1
             }
         }
         return String(out)
