@@ -266,6 +266,22 @@ final class ContainmentTests: XCTestCase {
 
     // MARK: - Configuration
 
+    /// A configured path outside gives the same answer whether or not the file exists: the log
+    /// must not tell a pull request which files the runner has.
+    func testConfiguredPathsOutsideAreNoExistenceOracle() throws {
+        try appWithPlaceholder("com.acme.app")
+        var outputs: [String] = []
+        for target in ["/etc/passwd", "/nonexistent-uniform/secret"] {
+            try write(
+                "return { manifests = { \"App\", \"\(target)\" }, rules = { \"\(target)\" } }\n", ".uniform.lua")
+            let result = try run(["check"])
+            outputs.append(
+                "\(result.status) " + (result.stdout + result.stderr).replacingOccurrences(of: target, with: "PATH"))
+        }
+        XCTAssertEqual(outputs[0], outputs[1])
+        XCTAssertTrue(outputs[0].contains("which is outside the repository; it is not read"), outputs[0])
+    }
+
     /// A `.uniform.lua` that is a link to a file outside is not run.
     func testConfigurationLinkedOutsideIsNotRun() throws {
         try appWithPlaceholder("com.acme.app")
@@ -349,8 +365,7 @@ final class ContainmentTests: XCTestCase {
             end)
             """, "tests/rules_test.lua")
         try link("tests/linked_test.lua", to: outside.appendingPathComponent("suite/x_test.lua").path)
-        try write(
-            "return { manifests = { \"App\" }, tests = { \"tests\", \"\(outside.path)/suite\" } }\n", ".uniform.lua")
+        try write("return { manifests = { \"App\" }, tests = { \"tests\" } }\n", ".uniform.lua")
         let result = try run(["test"])
         let output = result.stdout + result.stderr
         XCTAssertEqual(result.status, 1, output)
@@ -359,8 +374,16 @@ final class ContainmentTests: XCTestCase {
         XCTAssertTrue(
             output.contains("tests/rules_test.lua:3: fixture.rules"), "the test's line, not the framework's: \(output)")
         XCTAssertEqual(
-            output.components(separatedBy: "the test file is outside the repository (or links there)").count - 1, 2,
+            output.components(separatedBy: "the test file is outside the repository (or links there)").count - 1, 1,
             output)
+        // A configured folder elsewhere (`/` walked the runner's whole disk) is refused unsearched.
+        for folder in ["\(outside.path)/suite", "/"] {
+            try write("return { manifests = { \"App\" }, tests = { \"\(folder)\" } }\n", ".uniform.lua")
+            let elsewhere = try run(["test"])
+            XCTAssertEqual(elsewhere.status, 2, elsewhere.stdout + elsewhere.stderr)
+            XCTAssertTrue(elsewhere.stderr.contains("which is outside the repository; it is not searched"))
+            XCTAssertFalse((elsewhere.stdout + elsewhere.stderr).contains("_test.lua"), elsewhere.stdout)
+        }
     }
 
     /// `-r`, `--defaults`, `--config` and a path argument that reach outside through a link
@@ -418,6 +441,34 @@ final class ContainmentTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("holds more than 16 MiB of text; not read"), result.stderr)
     }
 
+    /// 100,000 `uniform.export` calls from a 5-line rule file were 30 s and 1.5 GB of Swift work
+    /// no Lua limit saw; rules now declare at most 10,000 types, apps and defaults.
+    func testRulesDeclareABoundedWorld() throws {
+        try appWithPlaceholder("com.acme.app")
+        try write(
+            "for i = 1, 100000 do uniform.export { id = \"com.acme.t\" .. i, conforms_to = \"public.data\" } end\n",
+            "rules/many.lua")
+        try write("return { manifests = { \"App\" }, rules = { \"rules/many.lua\" } }\n", ".uniform.lua")
+        let result = try run(["check"])
+        XCTAssertEqual(result.status, 2, result.stdout)
+        XCTAssertTrue(result.stderr.contains("rules have declared 10000 types, apps and defaults"), result.stderr)
+    }
+
+    /// A 16K setting in each of thousands of values grew one manifest by gigabytes.
+    func testPlaceholderExpansionGrowsAManifestBoundedly() throws {
+        let values = (0..<1_200).map { "<string>$(BIG)\($0)</string>" }.joined()
+        try write(
+            TestManifest.app(
+                "com.acme.app", claims: ["public.plain-text"],
+                extra:
+                    "<key>UTExportedTypeDeclarations</key><array><dict><key>UTTypeIdentifier</key><string>com.acme.x</string><key>UTTypeTagSpecification</key><dict><key>public.filename-extension</key><array>\(values)</array></dict></dict></array>"
+            ), "App/Info.plist")
+        let result = try run(["check", "-m", "App", "--define", "BIG=" + String(repeating: "b", count: 16_000)])
+        XCTAssertNotEqual(result.status, 2, result.stderr)
+        XCTAssertTrue(result.stdout.contains("[manifest.expansion-too-large]"), String(result.stdout.prefix(3000)))
+        XCTAssertLessThan(result.stdout.utf8.count, 40 << 20)
+    }
+
     // MARK: - Writes
 
     /// Command-line report paths were written through a committed `reports` link (in CI the
@@ -433,6 +484,7 @@ final class ContainmentTests: XCTestCase {
             ["check", "--write-baseline", "reports/baseline.json"],
             ["test", "--coverage-format", "lcov:reports/coverage.info"],
             ["test", "--format", "junit:reports/tests.xml"],
+            ["graph", "public.plain-text", "--output", "reports/graph.dot"],
         ] {
             let result = try run(arguments)
             XCTAssertEqual(result.status, 2, "\(arguments): \(result.stdout)\(result.stderr)")

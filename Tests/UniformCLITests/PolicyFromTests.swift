@@ -60,6 +60,11 @@ final class PolicyFromTests: XCTestCase {
         XCTAssertEqual(trusted.status, 1, trusted.stdout + trusted.stderr)
         XCTAssertTrue(
             trusted.stdout.contains("com.acme.app claims public.plain-text [team.no-plain-text]"), trusted.stdout)
+        let verbose = try CLI.run(["check", "--policy-from", "main~1", "--verbose"], in: repository)
+        XCTAssertTrue(
+            verbose.stderr.contains("policy: from main~1 (commit ")
+                && verbose.stderr.contains(".uniform.lua and its rule files"),
+            verbose.stderr)
         // Locations name the rule file as the repository has it, not a temporary copy.
         let json = try CLI.run(["check", "--policy-from", "main~1", "--format", "json"], in: repository)
         XCTAssertFalse(json.stdout.contains("/tmp/"), json.stdout)

@@ -9,6 +9,9 @@ extension ManifestReader {
         /// Placeholders no define resolves, each variable with where it is used (every use:
         /// the world reports one finding per variable, with a count).
         var unresolved: [Located<String>] = []
+        /// Bytes the expansions have added so far, and whether the cap was reported.
+        var growth = 0
+        var reportedGrowth = false
 
         func location(_ mark: Mark) -> SourceLocation {
             SourceLocation(file: file, mark: mark)
@@ -52,8 +55,22 @@ extension ManifestReader {
         }
 
         /// Expands the defines in a value read at `mark`, noting the placeholders that stay.
+        /// A manifest's expansions together grow it by at most `maxExpansionGrowth` bytes: a
+        /// setting of 16,384 characters in each of 250,000 values is 4 GB; past that, values
+        /// stay as written and one finding says so.
         mutating func expand(_ text: String, at mark: Mark) -> String {
+            guard growth < ManifestReader.maxExpansionGrowth else {
+                if !reportedGrowth {
+                    reportedGrowth = true
+                    report(
+                        "manifest.expansion-too-large", .warning,
+                        "build-setting placeholders grow this manifest by more than \(ManifestReader.maxExpansionGrowth >> 20) MiB; the rest stay as written",
+                        at: mark, subject: nil)
+                }
+                return text
+            }
             let (expanded, names) = Placeholders.expand(text, defines: defines)
+            growth += max(0, expanded.utf8.count - text.utf8.count)
             for name in names { unresolved.append(Located(name, at: location(mark))) }
             return expanded
         }

@@ -18,6 +18,8 @@ public struct ManifestReader {
     ]
 
     public var defines: [String: String]
+    /// How much placeholder expansion may grow one manifest (`Context.expand`).
+    static let maxExpansionGrowth = 16 << 20
     /// The platform the app is built for, when a project says (its target's `SDKROOT`);
     /// otherwise the manifest's own keys decide.
     public var platform: Platform?

@@ -2,9 +2,26 @@ import UniformCore
 import UniformLua
 
 extension UniformAPI {
+    /// What rules may add to the world: each declaration is Swift work (the type graph, the
+    /// claim index) that no Lua limit sees — 100,000 exports from each of three 5-line rule
+    /// files took 90 s and 4.6 GB. Real policies declare a handful.
+    static let maxRuleDeclarations = 10_000
+
+    func checkDeclarationCount(_ function: String) throws {
+        let count =
+            engine.ruleDeclarations.count + engine.syntheticApps.count + engine.ruleDefaults.count
+        guard count < Self.maxRuleDeclarations else {
+            throw LuaArguments.Problem(
+                description:
+                    "uniform.\(function): rules have declared \(Self.maxRuleDeclarations) types, apps and defaults; no more are taken"
+            )
+        }
+    }
+
     /// `uniform.export{}`, `uniform.import{}`, `uniform.declare_app{}`, `uniform.set_default{}`.
     func declarationFunctions(into functions: inout [String: (LuaCallContext) throws -> [LuaValue]]) {
         functions["export"] = { ctx in
+            try self.checkDeclarationCount("export")
             let declaration = try self.typeDeclaration(
                 try self.arguments(ctx, "export"), kind: .exported, at: self.caller(ctx))
             self.engine.ruleDeclarations.append(declaration)
@@ -12,6 +29,7 @@ extension UniformAPI {
             return [.string(declaration.identifier)]
         }
         functions["import"] = { ctx in
+            try self.checkDeclarationCount("import")
             let declaration = try self.typeDeclaration(
                 try self.arguments(ctx, "import"), kind: .imported, at: self.caller(ctx))
             self.engine.ruleDeclarations.append(declaration)
@@ -19,6 +37,7 @@ extension UniformAPI {
             return [.string(declaration.identifier)]
         }
         functions["declare_app"] = { ctx in
+            try self.checkDeclarationCount("declare_app")
             let app = try self.syntheticApp(try self.arguments(ctx, "declare_app"), at: self.caller(ctx))
             if self.engine.syntheticApps.contains(where: { $0.bundleID == app.bundleID })
                 || self.engine.inputs.manifests.contains(where: { $0.bundleID == app.bundleID })
@@ -30,6 +49,7 @@ extension UniformAPI {
             return [.string(app.bundleID)]
         }
         functions["set_default"] = { ctx in
+            try self.checkDeclarationCount("set_default")
             let args = try self.arguments(ctx, "set_default")
             try args.allowOnly(["type", "extension", "mime", "app", "role"])
             let app = try args.requiredString("app")

@@ -111,6 +111,11 @@ public enum BuiltinRules {
                 "An .xcconfig load past 10,000 settings or 10,000 includes (an include diamond); the rest is not read."
         ),
         RuleInfo(
+            id: "manifest.expansion-too-large", severity: .warning,
+            description:
+                "Build-setting placeholders grow one manifest by more than 16 MiB; the remaining values stay as written."
+        ),
+        RuleInfo(
             id: "xcode.too-many-settings", severity: .warning,
             description: "A project or target configuration sets more than 10,000 build settings; the rest is not read."
         ),

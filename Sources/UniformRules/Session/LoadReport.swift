@@ -3,6 +3,8 @@ import UniformCore
 /// What a session found and why, for `--verbose` and `uniform init`: the projects read, each
 /// app-like target with its id and platform, targets skipped and plists no target uses.
 public struct LoadReport: Sendable {
+    /// With `--policy-from`: where the configuration and rules came from.
+    public var policy: String?
     /// How the manifests were chosen: "arguments", "configuration", "discovered under DIR".
     public var source = ""
     public var projects: [String] = []
@@ -36,6 +38,7 @@ public struct LoadReport: Sendable {
     /// names, ids and paths come from project files and file names (`ReportText.line`).
     public func lines(includingNotes: Bool) -> [String] {
         var lines = ["manifests: \(source)"]
+        if let policy { lines.append("policy: \(policy)") }
         for project in projects { lines.append("project: \(project)") }
         for app in apps {
             lines.append(

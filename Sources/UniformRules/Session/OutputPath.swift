@@ -34,7 +34,13 @@ public enum OutputPath {
 
     /// Checks `path`, then writes `text` there (atomically: a new file renamed over the old).
     public static func write(_ text: String, to path: String) throws {
+        try write(Data(text.utf8), to: path)
+    }
+
+    /// Checks `path`, then writes `data` there (atomically: a new file renamed over the old, so a
+    /// link at the path is replaced, never followed).
+    public static func write(_ data: Data, to path: String) throws {
         try check(path)
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        try data.write(to: URL(fileURLWithPath: path), options: .atomic)
     }
 }

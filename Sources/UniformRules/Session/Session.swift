@@ -38,6 +38,14 @@ public struct Session {
         if policy != nil { config.checkOptions.inlineSuppressions = false }
         let configuredInputs = !config.manifests.isEmpty || !config.projects.isEmpty
         var report = LoadReport()
+        if let policy {
+            // Say which policy ran: a revision with no .uniform.lua gives the defaults silently.
+            let source =
+                config.file.map { "\(Configuration.displayPath($0)) and its rule files" }
+                ?? "no .uniform.lua governs this folder there, so the defaults"
+            report.policy =
+                "from \(policy.revision) (commit \(policy.commit.prefix(12))): \(source); uniform:ignore comments in the manifests are not applied"
+        }
         // What the configuration names must lie inside the repository: a pull request supplies
         // it. The command line's paths are the user's own.
         let repository = RepositoryBoundary(startingAt: config.file == nil ? options.directory : config.directory)
@@ -495,13 +503,14 @@ public struct Session {
     }
 
     /// The configured paths inside the repository; each one outside is a finding naming it, and
-    /// is never read.
+    /// is never read. A path outside as written is refused without being looked at, whether or
+    /// not it exists (a pull request must not learn from the log which files the runner has);
+    /// one inside as written is followed through its links.
     static func inside(
         _ paths: [String], key: String, config: Configuration, boundary: RepositoryBoundary, findings: inout [Finding]
     ) -> [String] {
         paths.filter { path in
-            let resolved = config.resolve(path)
-            guard !FileManager.default.fileExists(atPath: resolved) || boundary.contains(resolved) else {
+            guard !configuredPathIsOutside(path, config: config, boundary: boundary) else {
                 findings.append(
                     Finding(
                         rule: "config.outside-repository", severity: .warning,
@@ -512,6 +521,33 @@ public struct Session {
             }
             return true
         }
+    }
+
+    /// Whether a path the configuration names lies outside `boundary`: as written, or through
+    /// a link it passes.
+    static func configuredPathIsOutside(_ path: String, config: Configuration, boundary: RepositoryBoundary) -> Bool {
+        let written = RepositoryBoundary.lexical(path, relativeTo: CanonicalPath.of(config.directory))
+        return !RepositoryBoundary.contains(written, root: boundary.root) || !boundary.contains(written)
+    }
+
+    /// The roots `uniform test` searches: the command line's paths (a link in the repository
+    /// that leads out is refused), else the configuration's `tests` (inside the repository, as
+    /// written and through links — `tests = { "/" }` walked the runner's whole disk), else `.`.
+    public func testRoots(_ paths: [String]) throws(SessionError) -> [String] {
+        let boundary = RepositoryBoundary(root: repositoryRoot)
+        if !paths.isEmpty {
+            for path in paths where !boundary.allows(named: path) {
+                throw SessionError("\(path): the path links outside the repository; its tests are not run")
+            }
+            return paths
+        }
+        if config.tests.isEmpty { return ["."] }
+        for path in config.tests where Self.configuredPathIsOutside(path, config: config, boundary: boundary) {
+            throw SessionError(
+                "\(config.file.map { Configuration.displayPath($0) } ?? ".uniform.lua"): tests names \(path), which is outside the repository; it is not searched"
+            )
+        }
+        return config.tests.map(config.resolve)
     }
 
     /// A path given relative to the run's directory, as the process can open it: unchanged when

@@ -73,7 +73,9 @@ struct GraphCommand: ParsableCommand {
         }
         if let output {
             do {
-                try data.write(to: URL(fileURLWithPath: output))
+                try OutputPath.write(data, to: output)
+            } catch let refusal as OutputPath.Refusal {
+                throw CommandFailure.input(refusal.description)
             } catch {
                 throw CommandFailure.input("cannot write \(output): \(error.localizedDescription)")
             }

@@ -76,8 +76,8 @@ struct TestCommand: ParsableCommand {
     func run() throws {
         // The configuration of the current directory says where the tests are when no path does.
         let here = try world.makeSession(requireManifests: true)
-        let config = here.config
-        let roots = paths.isEmpty ? (config.tests.isEmpty ? ["."] : config.tests.map(config.resolve)) : paths
+        let roots: [String]
+        do { roots = try here.testRoots(paths) } catch { throw CommandFailure.input(error.description) }
         let (files, missing) = TestDiscovery.files(in: roots)
         if let missing = missing.first { throw CommandFailure.input("\(missing): no such file or directory") }
         let selection = TestSelection(filter: filter, tags: tags, excludeTags: excludeTags)
