@@ -590,12 +590,8 @@ public struct Session {
             }
             if !batch.isEmpty { add(loader.load(batch)) }
             batch = []
-            let level = SettingsStack.Level(
-                name: "app defines",
-                assignments: own.sorted { $0.key < $1.key }.map {
-                    SettingAssignment(name: $0.key, value: $0.value, location: SourceLocation(file: entry.displayPath))
-                })
-            add(ManifestLoader(settings: above + [level], configuration: configuration).load([entry]))
+            let level = RunSettings.defines(own, location: SourceLocation(file: entry.displayPath))
+            add(ManifestLoader(settings: above + level, configuration: configuration).load([entry]))
         }
         if !batch.isEmpty { add(loader.load(batch)) }
     }
