@@ -230,16 +230,44 @@ public struct ManifestReader {
             context.reportDuplicateKeys(in: dict)
             var claim = DocumentClaim(location: context.location(entry.mark), index: index)
             claim.name = context.string(dict, "CFBundleTypeName")?.value
-            if let role = context.string(dict, "CFBundleTypeRole") {
+            let role = context.string(dict, "CFBundleTypeRole")
+            let rank = context.string(dict, "LSHandlerRank")
+            // The two keys' values written the other way round (`CFBundleTypeRole Owner`,
+            // `LSHandlerRank Viewer`) are one mistake, said once: Launch Services reads neither
+            // value, so the claim is a Viewer of Default rank (Apple, CFBundleDocumentTypes:
+            // CFBundleTypeRole is Editor, Viewer, Shell or None; LSHandlerRank Owner, Default,
+            // Alternate or None).
+            let swapped =
+                role.map { HandlerRole(plistValue: $0.value) == nil && HandlerRank(plistValue: $0.value) != nil }
+                ?? false
+                && rank.map { HandlerRank(plistValue: $0.value) == nil && HandlerRole(plistValue: $0.value) != nil }
+                    ?? true
+            if swapped, let role {
+                let written =
+                    rank.map { "CFBundleTypeRole is '\(role.value)' and LSHandlerRank is '\($0.value)'" }
+                    ?? "CFBundleTypeRole is '\(role.value)', a rank"
+                let fix =
+                    rank.map { "CFBundleTypeRole \($0.value) and LSHandlerRank \(role.value)" }
+                    ?? "a role (Editor or Viewer) in CFBundleTypeRole and LSHandlerRank \(role.value)"
+                context.findings.append(
+                    Finding(
+                        rule: "role-rank-swapped", severity: .warning,
+                        message:
+                            "document type\(claim.name.map { " '\($0)'" } ?? " #\(index + 1)"): \(written): the values are swapped, so neither is read and the claim counts as a Viewer of Default rank; write \(fix)",
+                        location: role.location, subject: claim.name))
+            }
+            if let role {
                 claim.declaredRole = role.value
                 if let known = HandlerRole(plistValue: role.value) {
                     claim.role = known
                 } else {
                     claim.role = .viewer
-                    context.report(
-                        "manifest.unknown-role", .warning,
-                        "unknown CFBundleTypeRole '\(role.value)' (expected Editor, Viewer, Shell, None, QLGenerator or MDImporter); treated as Viewer",
-                        at: role.location)
+                    if !swapped {
+                        context.report(
+                            "manifest.unknown-role", .warning,
+                            "unknown CFBundleTypeRole '\(role.value)' (expected Editor, Viewer, Shell, None, QLGenerator or MDImporter); treated as Viewer",
+                            at: role.location)
+                    }
                 }
             } else {
                 claim.role = .viewer
@@ -247,16 +275,18 @@ public struct ManifestReader {
                     Finding(
                         rule: "missing-role", severity: .warning,
                         message:
-                            "document type\(claim.name.map { " '\($0)'" } ?? " #\(index)") has no CFBundleTypeRole; it counts as Viewer — add <key>CFBundleTypeRole</key><string>Viewer</string> (or Editor)",
+                            "document type\(claim.name.map { " '\($0)'" } ?? " #\(index + 1)") has no CFBundleTypeRole; it counts as Viewer — add <key>CFBundleTypeRole</key><string>Viewer</string> (or Editor)",
                         location: claim.location, subject: claim.name))
             }
-            if let rank = context.string(dict, "LSHandlerRank") {
+            if let rank {
                 claim.declaredRank = rank.value
                 if let known = HandlerRank(plistValue: rank.value) {
                     claim.rank = known
-                } else {
+                } else if !swapped {
+                    // Launch Services falls back to Default (Apple, LSHandlerRank): nothing
+                    // breaks beyond the rank the author meant, so a warning, not an error.
                     context.report(
-                        "manifest.unknown-rank", .error,
+                        "manifest.unknown-rank", .warning,
                         "unknown LSHandlerRank '\(rank.value)' (expected Owner, Default, Alternate or None); treated as Default",
                         at: rank.location)
                 }

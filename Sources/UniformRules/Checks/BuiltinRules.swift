@@ -48,7 +48,14 @@ public enum BuiltinRules {
             description: "A key has a value of the wrong type; it is ignored."),
         RuleInfo(
             id: "manifest.unknown-role", severity: .warning, description: "CFBundleTypeRole has an unknown value."),
-        RuleInfo(id: "manifest.unknown-rank", severity: .error, description: "LSHandlerRank has an unknown value."),
+        RuleInfo(
+            id: "manifest.unknown-rank", severity: .warning,
+            description: "LSHandlerRank has an unknown value; Launch Services treats it as Default."),
+        RuleInfo(
+            id: "role-rank-swapped", severity: .warning,
+            description:
+                "CFBundleTypeRole holds a rank (Owner, Default, Alternate) and LSHandlerRank a role or nothing: the values are swapped and neither is read."
+        ),
         RuleInfo(
             id: "manifest.missing-identifier", severity: .error,
             description: "A type declaration has no UTTypeIdentifier."),
