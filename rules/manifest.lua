@@ -119,6 +119,36 @@ uniform.check {
 }
 
 uniform.check {
+  id = "missing-type-name",
+  severity = "warning",
+  description = "A document type that opens files (role Editor, Viewer or Shell) has no CFBundleTypeName, which Apple marks required. Quick Look and Spotlight claims are exempt (Apple's own plug-in templates omit it).",
+  example = "<dict><key>CFBundleTypeRole</key><string>Viewer</string><key>LSItemContentTypes</key>…</dict> with no CFBundleTypeName",
+  source = "Apple, CFBundleDocumentTypes (https://developer.apple.com/documentation/bundleresources/information-property-list/cfbundledocumenttypes): CFBundleTypeName, 'Required. The abstract name for the document type'.",
+  run = function(report)
+    local handler_roles = { Editor = true, Viewer = true, Shell = true }
+    for _, app in ipairs(uniform.apps()) do
+      if not app.synthetic then
+        local missing = {}
+        for _, claim in ipairs(app.claims) do
+          if claim.name == nil and handler_roles[claim.role] and not claim.binds_nothing then missing[#missing + 1] = claim end
+        end
+        -- One cause, one finding per app: a manifest that never writes the key.
+        if #missing > 0 then
+          local related, which = {}, {}
+          for i, claim in ipairs(missing) do
+            if i > 1 then related[#related + 1] = claim.location end
+            if i <= 5 then which[#which + 1] = "#" .. claim.index end
+          end
+          report { at = missing[1].location, subject = app.id, related = related,
+                   message = (#missing == 1 and ("document type " .. which[1] .. " has") or (#missing .. " document types (" .. table.concat(which, ", ") .. (#missing > 5 and ", …" or "") .. ") have")) ..
+                     " no CFBundleTypeName, which Apple marks required: the type has no name in the app's document types (NSDocumentController, the Info tab); add <key>CFBundleTypeName</key>" }
+        end
+      end
+    end
+  end,
+}
+
+uniform.check {
   id = "legacy-keys-only",
   severity = "note",
   description = "A document type names its files only with the legacy keys (CFBundleTypeExtensions, CFBundleTypeMIMETypes, CFBundleTypeOSTypes), deprecated since macOS 10.5 in favour of LSItemContentTypes. One note per app.",
@@ -159,6 +189,7 @@ uniform.check {
   example = "LSItemContentTypes public.shell-script plus CFBundleTypeExtensions bashrc (no declared type has .bashrc)",
   source = "Apple, Information Property List Key Reference, Core Foundation Keys, LSItemContentTypes: when present, CFBundleTypeExtensions, CFBundleTypeMIMETypes and CFBundleTypeOSTypes are ignored.",
   run = function(report)
+    local opened = {} -- target → { bundle id → "specific" | "wildcard" }, once per run
     for _, app in ipairs(uniform.apps()) do
       for _, claim in ipairs(app.claims) do
         if #claim.types > 0 and (#claim.extensions > 0 or #claim.mime_types > 0) then
@@ -178,20 +209,56 @@ uniform.check {
             end
             return false
           end
-          local lost = {}
+          -- The consequence is said only where it holds: a file the app still opens as a
+          -- specific handler through another of its claims (its own exported type for .go) is
+          -- not lost, as `uniform resolve` answers for the same world. A catch-all claim
+          -- (public.data, `*`) keeps it only as an Open With candidate, never the default.
+          local function reach(...)
+            local best = nil
+            for _, target in ipairs({ ... }) do
+              local handlers = opened[target]
+              if not handlers then
+                handlers = {}
+                for _, h in ipairs(uniform.resolve(target).handlers) do
+                  if h.match ~= "wildcard" then handlers[h.bundle_id] = "specific"
+                  elseif not handlers[h.bundle_id] then handlers[h.bundle_id] = "wildcard" end
+                end
+                opened[target] = handlers
+              end
+              local how = handlers[app.id]
+              if how == "specific" then return how end
+              best = best or how
+            end
+            return best
+          end
+          local lost, catch_all = {}, true
+          local function lose(tag, how)
+            lost[#lost + 1] = tag
+            catch_all = catch_all and how == "wildcard"
+          end
           for _, e in ipairs(claim.extensions) do
             -- A file or a folder (packages such as themes are folders) with the extension.
-            if e ~= "*" and e ~= "" and not covered("." .. e, "dir:x." .. e) then lost[#lost + 1] = "." .. e end
+            if e ~= "*" and e ~= "" and not e:find("[%s/]") and not covered("." .. e, "dir:x." .. e) then
+              -- A folder of that name is typed as a folder unless the claim is for packages.
+              local how = claim.is_package and reach("." .. e, "dir:x." .. e) or reach("." .. e)
+              if how ~= "specific" then lose("." .. e, how) end
+            end
           end
           for _, m in ipairs(claim.mime_types) do
-            if m ~= "" and not covered("mime:" .. m) then lost[#lost + 1] = m end
+            if m:find("^[%w%-%.%+]+/[%w%-%.%+]+$") and not covered("mime:" .. m) then
+              local how = reach("mime:" .. m)
+              if how ~= "specific" then lose(m, how) end
+            end
           end
           if #lost > 0 then
             report { at = claim.location, subject = claim.name,
                      message = "document type " .. (claim.name and ("'" .. claim.name .. "'") or ("#" .. claim.index)) ..
                        " has LSItemContentTypes, so its legacy CFBundleTypeExtensions/MIMETypes are ignored, and " ..
                        table.concat(lost, ", ", 1, math.min(#lost, 8)) .. (#lost > 8 and ", …" or "") ..
-                       " are not covered by its types: those files no longer open in this app; declare a type with those tags and claim it" }
+                       " are not covered by its types: " ..
+                       (catch_all and "those files reach this app only through its catch-all claim (an Open With candidate, never their default)"
+                         or "those files no longer open in this app") ..
+                       "; declare a type with those tags and claim it" }
           end
         end
       end

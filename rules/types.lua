@@ -32,6 +32,83 @@ local function for_each_declaration(fn)
   end
 end
 
+--- Whether an app's bundle id is a real one (not a stand-in for a missing or placeholder id).
+local function known_id(app)
+  return not app.id:find("^standin%.") and not is_placeholder(app.id) and app.id:find("%.") ~= nil
+end
+
+--- Labels of a bundle id that name a product rather than a platform, an edition or a role
+--- (`SubEthaEdit` in `de.opensource.SubEthaEdit.MacFULL`, not `MacFULL`).
+local generic_label = {
+  app = true, apps = true, mac = true, macos = true, osx = true, ios = true, ipad = true, iphone = true,
+  mobile = true, desktop = true, free = true, full = true, lite = true, pro = true, beta = true, debug = true,
+  release = true, document = true, documents = true, editor = true, viewer = true, player = true,
+  reader = true, quicklook = true, preview = true, extension = true, plugin = true, importer = true,
+  helper = true, macfull = true, appstore = true,
+}
+
+--- The organisations this run knows to be the team's own, from every signal it has rather than
+--- one string: the written bundle ids of the apps the repository builds (a placeholder id on the
+--- main app does not hide the vendor its sibling targets name) and the `suite` of `.uniform.lua`.
+local team_ids_cache
+local function team_ids()
+  if not team_ids_cache then
+    team_ids_cache = {}
+    -- One id per organisation: a world of thousands of apps has a handful of vendors.
+    local domains = {}
+    for _, other in ipairs(uniform.apps()) do
+      if not other.synthetic and known_id(other) then
+        local domain = other.id:lower():match("^[^%.]+%.[^%.]+") or other.id:lower()
+        if not domains[domain] and #team_ids_cache < 64 then
+          domains[domain] = true
+          team_ids_cache[#team_ids_cache + 1] = other.id
+        end
+      end
+    end
+    for _, pattern in ipairs(uniform.team().suite) do
+      local literal = pattern:match("^([%w%-%.]+)%.%*$") or pattern:match("^([%w%-%.]+)$")
+      if literal and literal:find("%.") then team_ids_cache[#team_ids_cache + 1] = literal end
+    end
+  end
+  return team_ids_cache
+end
+
+--- Whether a type identifier is the app's own: the vendor of its bundle id or of a sibling's, or
+--- a type named after the app's product (`de.codingmonkeys.subethaedit.go-source` exported by
+--- `de.opensource.SubEthaEdit.MacFULL`, where the repository's default id is the contributors'
+--- placeholder domain). Apple's namespaces are never an app's own.
+local function own_type(app, id)
+  local lower = id:lower()
+  if lower:find("^public%.") or lower:find("^com%.apple%.") then return false end
+  if known_id(app) and uniform.same_vendor(id, app.id) then return true end
+  for _, other in ipairs(team_ids()) do
+    if uniform.same_vendor(id, other) then return true end
+  end
+  local products = {}
+  local labels = {}
+  for label in app.id:lower():gmatch("[^%.]+") do labels[#labels + 1] = label end
+  for i = 3, #labels do
+    if #labels[i] >= 5 and not generic_label[labels[i]] then products[labels[i]] = true end
+  end
+  if app.name then
+    local name = app.name:lower():gsub("[%s%-_]", "")
+    if #name >= 5 and not generic_label[name] then products[name] = true end
+  end
+  -- A namespace label, never the format's own name (`net.daringfireball.markdown` is not a
+  -- Markdown editor's own type).
+  local type_labels = {}
+  for label in lower:gmatch("[^%.]+") do type_labels[#type_labels + 1] = label end
+  for i = 2, #type_labels - 1 do
+    if products[type_labels[i]] then return true end
+  end
+  return false
+end
+
+--- Whether the app's vendor is known at all: a written bundle id, a sibling's, or the suite.
+local function vendor_known(app)
+  return known_id(app) or #team_ids() > 0
+end
+
 uniform.check {
   id = "undeclared-type",
   severity = "warning",
@@ -39,6 +116,7 @@ uniform.check {
   example = "LSItemContentTypes names com.bittorrent.torrent while the app exports org.bittorrent.torrent",
   source = "Apple, Defining file and data types for your app (https://developer.apple.com/documentation/uniformtypeidentifiers/defining-file-and-data-types-for-your-app): a type an app uses and does not own is imported.",
   run = function(report)
+    team_ids_cache = nil
     local function hint(id, except)
       for _, similar in ipairs(uniform.similar_types(id)) do
         if not except or similar:lower() ~= except:lower() then return "; did you mean '" .. similar .. "'?" end
@@ -66,12 +144,11 @@ uniform.check {
     end
     local function foreign(app, id)
       if not plain_third_party(id) or near_miss(id) then return false end
-      -- The vendor is known from a written bundle id, else from the app's exports; with neither (a
-      -- placeholder id, nothing exported) nobody can tell whose the identifier is.
-      local own = app.declared_id
-      if own and not is_placeholder(own) and not own:find("^standin%.") and own:find("%.") then
-        return not uniform.same_vendor(id, own)
-      end
+      -- The vendor is known from the bundle ids the repository writes, else from the app's
+      -- exports; with neither (a placeholder id, nothing exported) nobody can tell whose the
+      -- identifier is.
+      if own_type(app, id) then return false end
+      if vendor_known(app) then return true end
       local known = false
       for _, d in ipairs(app.exports) do
         if not is_placeholder(d.id) then
@@ -157,13 +234,30 @@ uniform.check {
   end,
 }
 
+--- Whether the system's own catalog declares an identifier (not an app or a rule of this world).
+local function system_declares(id)
+  for _, d in ipairs(uniform.type("uti:" .. id).declarations or {}) do
+    if d.origin == "catalog" then return true end
+  end
+  return false
+end
+
+--- The identifier moved into the app's own domain, for advice (`public.retro.crt` exported by
+--- `de.dirkwhoffmann.VC64` → `de.dirkwhoffmann.retro.crt`).
+local function renamed(app, id)
+  local rest = id:gsub("^[Pp][Uu][Bb][Ll][Ii][Cc]%.", ""):gsub("^[Cc][Oo][Mm]%.[Aa][Pp][Pp][Ll][Ee]%.", "")
+  local domain = known_id(app) and app.id:match("^([^%.]+%.[^%.]+)") or "com.yourcompany"
+  return domain .. "." .. rest
+end
+
 uniform.check {
   id = "foreign-export",
   severity = "warning",
-  description = "An app exports a type reserved for Apple (public.*, com.apple.*) or owned by another vendor.",
+  description = "An app exports a type reserved for Apple (public.*, com.apple.*) or owned by another vendor. The app's vendor is read from its bundle id, its repository's other bundle ids and the product its exports are named after.",
   example = "UTExportedTypeDeclarations with UTTypeIdentifier public.plain-text",
   source = "Apple, UTType.h: public.* identifiers are Apple's; Defining file and data types for your app: export only the types your app owns, import the others.",
   run = function(report)
+    team_ids_cache = nil
     for _, app in ipairs(uniform.apps()) do
       -- An app that imports the type as well has already written the right declaration: the
       -- advice is then to drop the export, and the import is the related place.
@@ -172,12 +266,19 @@ uniform.check {
       for _, d in ipairs(app.exports) do
         local id = d.id:lower()
         if id:find("^public%.") or id:find("^com%.apple%.") then
-          -- Apple defines these (UTType.h: public types are Apple's); the system's own
-          -- declaration wins over an app's export where it has one, so nothing breaks at run
-          -- time: a likely mistake, not an error.
-          report { at = d.location, subject = d.id,
-                   message = "exports '" .. d.id .. "', an identifier in Apple's domain (public.*, com.apple.*): import it instead (UTImportedTypeDeclarations); where the system declares it, its declaration wins and this one is ignored" }
-        elseif not app.id:find("^standin%.") and not is_placeholder(d.id) and not uniform.same_vendor(d.id, app.id) and types_files(d)
+          if system_declares(d.id) then
+            -- Apple defines it (UTType.h: public types are Apple's); the system's own
+            -- declaration wins over an app's export, so nothing breaks at run time: a likely
+            -- mistake, not an error.
+            report { at = d.location, subject = d.id,
+                     message = "exports '" .. d.id .. "', a type the system declares: import it instead (UTImportedTypeDeclarations); the system's declaration wins and this one is ignored" }
+          else
+            -- An identifier in Apple's namespace that no system declares is the app's own
+            -- format under a borrowed name: importing it would declare nothing anyone owns.
+            report { at = d.location, subject = d.id,
+                     message = "exports '" .. d.id .. "', an identifier in Apple's reserved domain (public.*, com.apple.*) that no system declares: rename it into your own domain (e.g. '" .. renamed(app, d.id) .. "'); a future system type of that name would replace it" }
+          end
+        elseif not is_placeholder(d.id) and types_files(d) and vendor_known(app) and not own_type(app, d.id)
                -- Apple tells a MediaExtension format reader to export the formats it reads.
                and not (app.extension_point or ""):find("^com%.apple%.mediaextension%.") then
           local import = imported[id]
@@ -221,6 +322,7 @@ uniform.check {
   example = "LSHandlerRank Owner on public.data",
   source = "Apple, LSHandlerRank: Owner means 'this app is the primary creator of files of this type': the app that exports the type.",
   run = function(report)
+    team_ids_cache = nil
     -- What some app of this world exports: the team's own type imported here because a sibling
     -- app exports it is its own.
     local exported_here, imported_here = {}, {}
@@ -236,10 +338,12 @@ uniform.check {
           -- One claim, one cause: a claim of 59 types is one finding naming them, not 59.
           local foreign, first, only, places = {}, nil, nil, {}
           for i, id in ipairs(claim.types) do
-            -- (A stand-in id says nothing about the vendor: given the benefit of the doubt.)
-            local own = uniform.same_vendor(id, app.id)
+            local own = own_type(app, id)
+            -- With no known vendor (a stand-in id, no sibling id) only Apple's identifiers are
+            -- surely someone else's; `vendor-unknown` says so once per app.
+            local apple = id:lower():find("^public%.") or id:lower():find("^com%.apple%.")
             -- The vendor's own type declared nowhere is undeclared-type's business.
-            if not exported[id:lower()] and not is_placeholder(id) and not app.id:find("^standin%.")
+            if not exported[id:lower()] and not is_placeholder(id) and (own or apple or vendor_known(app))
                and not (own and (exported_here[id:lower()] or not imported_here[id:lower()])) then
               if own then
                 -- Its own format, declared only by imports (NetNewsWire's themes): the fix is
@@ -269,32 +373,106 @@ uniform.check {
 }
 
 uniform.check {
-  id = "dynamic-identifier-in-manifest",
-  severity = "error",
-  description = "A dyn.* identifier is written into a manifest (they are machine-generated and must not be persisted).",
-  example = "<string>dyn.ah62d4rv4ge81u8p4</string> in LSItemContentTypes",
-  source = "Apple, UTType.h: dynamic identifiers are generated by the system for undeclared tags and are not stable names to declare or claim.",
+  id = "vendor-unknown",
+  severity = "note",
+  description = "An app's vendor is unknown (a stand-in for a missing or placeholder bundle id, no other bundle id in the repository, no suite): foreign-export and owner-without-export judged only Apple's identifiers. Says which identifiers went unjudged.",
+  example = "CFBundleIdentifier $(PRODUCT_BUNDLE_IDENTIFIER) read without its Xcode project, exporting com.example.doc",
+  source = "uniform's own policy (rules/README.md): what a run cannot see is said, not guessed.",
   run = function(report)
+    team_ids_cache = nil
     for _, app in ipairs(uniform.apps()) do
-      for _, claim in ipairs(app.claims) do
-        for i, id in ipairs(claim.types) do
-          if id:lower():find("^dyn%.") then
-            report { at = claim.type_locations[i] or claim.location, subject = id,
-                     message = "'" .. id .. "' is a dynamic identifier; claim a declared type instead (declare one for the extension)" }
+      if not app.synthetic and not vendor_known(app) then
+        local unjudged = {}
+        local function add(id)
+          local lower = id:lower()
+          if not is_placeholder(id) and not lower:find("^public%.") and not lower:find("^com%.apple%.")
+             and not own_type(app, id) then unjudged[#unjudged + 1] = id end
+        end
+        for _, d in ipairs(app.exports) do
+          if types_files(d) then add(d.id) end
+        end
+        local exported = {}
+        for _, d in ipairs(app.exports) do exported[d.id:lower()] = true end
+        for _, claim in ipairs(app.claims) do
+          if claim.rank == "Owner" then
+            for _, id in ipairs(claim.types) do
+              if not exported[id:lower()] then add(id) end
+            end
           end
+        end
+        if #unjudged > 0 then
+          report { at = app.location, subject = app.id,
+                   message = "the app's bundle id is not known here (stand-in '" .. app.id .. "'), so foreign-export and owner-without-export could not tell whether " ..
+                     #unjudged .. " identifier(s) are its own (" .. some(unjudged) .. "); run uniform check where its Xcode project is, or name the team's bundle ids in suite (.uniform.lua)" }
         end
       end
     end
-    for_each_declaration(function(app, d)
-      if d.id:lower():find("^dyn%.") then
-        report { at = d.location, subject = d.id, message = "declares the dynamic identifier '" .. d.id .. "'; use a reverse-DNS identifier" }
-      end
-      for i, parent in ipairs(d.parents) do
-        if parent:lower():find("^dyn%.") then
-          report { at = d.parent_locations[i] or d.location, subject = parent, message = "'" .. d.id .. "' conforms to the dynamic identifier '" .. parent .. "'" }
+  end,
+}
+
+--- Roles that preview or index a type rather than open it.
+local plug_in_roles = { QLGenerator = true, MDImporter = true, None = true }
+
+uniform.check {
+  id = "dynamic-identifier-in-manifest",
+  severity = "warning",
+  description = "A dyn.* identifier is written into a manifest: they are generated by the system for undeclared tags and stop naming the files once any app declares a type for the tag. In a Quick Look or Spotlight claim (a working technique for types nobody declares) it is a note; conformances to dyn.* ids are one finding per app.",
+  example = "<string>dyn.ah62d4rv4ge81u8p4</string> in LSItemContentTypes",
+  source = "Apple, UTType.h: dynamic identifiers are generated by the system for undeclared tags and are not stable names to declare or claim. Severity by consequence (rules/README.md): nothing here fails at run time.",
+  run = function(report)
+    for _, app in ipairs(uniform.apps()) do
+      local plug_in_claims = {}
+      for _, claim in ipairs(app.claims) do
+        for i, id in ipairs(claim.types) do
+          if id:lower():find("^dyn%.") then
+            if plug_in_roles[claim.role] or claim.rank == "None" then
+              plug_in_claims[#plug_in_claims + 1] = { id = id, at = claim.type_locations[i] or claim.location }
+            else
+              report { at = claim.type_locations[i] or claim.location, subject = id,
+                       message = "claims the dynamic identifier '" .. id .. "': it matches files of that tag only while no app declares a type for it; claim a declared type instead (declare one for the extension)" }
+            end
+          end
         end
       end
-    end)
+      -- Quick Look and Spotlight plug-ins have long claimed dyn.* ids to preview or index files
+      -- no declared type names; it works: information, once per app.
+      if #plug_in_claims > 0 then
+        local ids, related = {}, {}
+        for i, c in ipairs(plug_in_claims) do
+          ids[i] = c.id
+          if i > 1 then related[#related + 1] = c.at end
+        end
+        report { at = plug_in_claims[1].at, subject = app.id, severity = "note", related = related,
+                 message = "previews or indexes " .. #ids .. " dynamic identifier(s) (" .. some(ids) .. "): a working way to reach files no declared type names, until an app declares a type for their tags" }
+      end
+      -- One practice, one finding: an app whose 74 imports each conform to the dynamic id of
+      -- their extension made one decision, not 74.
+      local edges, related = {}, {}
+      local function declarations(list)
+        for _, d in ipairs(list) do
+          if d.id:lower():find("^dyn%.") then
+            report { at = d.location, subject = d.id, message = "declares the dynamic identifier '" .. d.id .. "'; use a reverse-DNS identifier" }
+          end
+          for i, parent in ipairs(d.parents) do
+            if parent:lower():find("^dyn%.") then
+              edges[#edges + 1] = { text = "'" .. d.id .. "' → '" .. parent .. "'", at = d.parent_locations[i] or d.location }
+            end
+          end
+        end
+      end
+      declarations(app.exports)
+      declarations(app.imports)
+      if #edges > 0 then
+        local texts = {}
+        for i, e in ipairs(edges) do
+          texts[i] = e.text
+          if i > 1 then related[#related + 1] = e.at end
+        end
+        report { at = edges[1].at, subject = app.id, related = related,
+                 message = (#edges == 1 and "a declared type conforms" or (#edges .. " declared types conform")) ..
+                   " to a dynamic identifier (" .. some(texts) .. "): such a parent names an undeclared tag and relates to nothing once any app declares a type for it; conform to declared types" }
+      end
+    end
   end,
 }
 
@@ -403,6 +581,152 @@ uniform.check {
                                  (why ~= "" and ("; " .. why) or "") ..
                                  "; such files are typed as the other type. Drop the extension, or see `uniform claims ." .. ext .. "`" }
             end
+          end
+        end
+      end
+    end
+  end,
+}
+
+--- Who claims each tag, read once per tag and run (checks run once per platform world, so
+--- every cache here starts empty in each run): the winner, the declarations it beats that a
+--- takeover can be about (the system's, exported ones), and the apps each of those had.
+local tag_cache
+local function tag_facts(tag)
+  local facts = tag_cache[tag]
+  if facts then return facts end
+  local map = uniform.claims(tag)
+  facts = { winner = map.winner, losers = {} }
+  for _, t in ipairs(map.types) do
+    if t.wins then
+      facts.winner_origin = t.origin
+    elseif not t.shadowed and (t.origin == "catalog" or t.kind == "exported")
+           and t.origin ~= "rule" and t.origin ~= "dynamic" and #facts.losers < 20 then
+      facts.losers[#facts.losers + 1] = t
+    end
+  end
+  tag_cache[tag] = facts
+  return facts
+end
+
+--- The apps that open a target as a specific handler (not through a catch-all claim).
+local function specific_handlers(tag)
+  local facts = tag_facts(tag)
+  if not facts.handlers then
+    facts.handlers = {}
+    local resolution = uniform.resolve(tag)
+    facts.default = resolution.default
+    for _, h in ipairs(resolution.handlers) do
+      if h.match ~= "wildcard" then facts.handlers[h.bundle_id] = true end
+    end
+  end
+  return facts.handlers, facts.default
+end
+
+--- The tags of a declaration that decide how files are typed, as `uniform.claims` queries.
+local function file_tags(d)
+  local list, seen = {}, {}
+  local function add(query, shown)
+    if not seen[query:lower()] then
+      seen[query:lower()] = true
+      list[#list + 1] = { query = query:lower(), shown = shown }
+    end
+  end
+  for _, ext in ipairs(d.tags["public.filename-extension"] or {}) do
+    if ext ~= "*" and ext ~= "" and not ext:find("[%$@%s/]") then add("." .. ext, "'." .. ext .. "'") end
+  end
+  for _, mime in ipairs(d.tags["public.mime-type"] or {}) do
+    if mime:find("^[%w%-%.%+]+/[%w%-%.%+]+$") then add(mime, mime) end
+  end
+  return list
+end
+
+uniform.check {
+  id = "type-takeover",
+  severity = "warning",
+  description = "An app's type declaration wins a filename extension or MIME type from a type the system declares, or from another vendor's exported type: files of that tag change type, and the apps that opened them lose them. Computed from the same lookup as `uniform claims`.",
+  example = "an emulator exports public.retro.crt with extension crt: .crt files stop being public.x509-certificate and the emulator becomes their default app",
+  source = "Apple, UTType.h and Defining file and data types for your app: a tag maps to one type; declare only tags your format owns (docs/evidence.md for the lookup order).",
+  run = function(report)
+    tag_cache, team_ids_cache = {}, nil
+    for _, app in ipairs(uniform.apps()) do
+      local function check(d)
+        if is_placeholder(d.id) then return end
+        for _, tag in ipairs(file_tags(d)) do
+          local facts = tag_facts(tag.query)
+          if facts.winner and facts.winner:lower() == d.id:lower() and facts.winner_origin == app.id then
+            local loser
+            for _, t in ipairs(facts.losers) do
+              if t.id:lower() ~= d.id:lower() and (t.origin == "catalog" or (t.origin ~= app.id and not own_type(app, t.id))) then
+                loser = t
+                break
+              end
+            end
+            if loser then
+              local takers = {}
+              for _, c in ipairs(loser.claimed_by or {}) do
+                if c.app ~= app.id and #takers < 6 then takers[#takers + 1] = c.app end
+              end
+              local whose = loser.origin == "catalog" and "the system's" or (loser.origin .. "'s")
+              local _, default = specific_handlers(tag.query)
+              local effect
+              if default == app.id then
+                effect = app.id .. " becomes their default app"
+              elseif default then
+                effect = default .. " stays their default app"
+              else
+                effect = "no app is their default"
+              end
+              local losers = #takers > 0 and ("; " .. some(takers) .. ", which open '" .. loser.id .. "', no longer get them")
+                or ("; apps that open '" .. loser.id .. "' no longer get them")
+              report { at = d.location, subject = d.id .. " " .. tag.query,
+                       message = tag.shown .. " files are typed as '" .. d.id .. "', declared here, instead of " .. whose .. " '" .. loser.id ..
+                         "' (" .. (loser.reason or "the lookup prefers this declaration") .. "): " .. effect .. losers ..
+                         "; give the type a tag of its own or drop " .. tag.shown .. " (see `uniform claims " .. tag.query .. "`)" }
+            end
+          end
+        end
+      end
+      for _, d in ipairs(app.exports) do check(d) end
+      for _, d in ipairs(app.imports) do check(d) end
+    end
+  end,
+}
+
+uniform.check {
+  id = "import-loses-extension",
+  severity = "warning",
+  description = "An app claims a type it imports, but every extension of that type is typed as another type that does not conform to it: the claim never matches a file. A note when the app still opens those files through another claim.",
+  example = "an app imports com.example.log with extension log and claims it, but .log resolves to the system's com.apple.log",
+  source = "Apple, UTType.h tag lookup preference: public types first, exported over imported (docs/evidence.md); CFBundleDocumentTypes: a claim matches files whose type conforms to a claimed type.",
+  run = function(report)
+    tag_cache = {}
+    for _, app in ipairs(uniform.apps()) do
+      local claimed = {}
+      for _, claim in ipairs(app.claims) do
+        if not plug_in_roles[claim.role] and claim.rank ~= "None" then
+          for _, id in ipairs(claim.types) do claimed[id:lower()] = true end
+        end
+      end
+      for _, d in ipairs(app.imports) do
+        if claimed[d.id:lower()] and not is_placeholder(d.id) then
+          local extensions, lost, still_opens = 0, {}, true
+          for _, tag in ipairs(file_tags(d)) do
+            if tag.query:sub(1, 1) == "." then
+              extensions = extensions + 1
+              local winner = tag_facts(tag.query).winner
+              if winner and winner:lower() ~= d.id:lower() and not uniform.conforms("uti:" .. winner, d.id) then
+                lost[#lost + 1] = tag.shown .. " → '" .. winner .. "'"
+                still_opens = still_opens and specific_handlers(tag.query)[app.id] == true
+              end
+            end
+          end
+          if extensions > 0 and #lost == extensions then
+            report { at = d.location, subject = d.id, severity = still_opens and "note" or nil,
+                     message = "claims '" .. d.id .. "', imported here, but every extension it declares is typed as another type (" .. some(lost) ..
+                       "): the claim never matches a file" ..
+                       (still_opens and "; the app still opens those files through another claim, so the claim and import are dead weight"
+                         or "; those files do not open in this app: claim the type they get, or see `uniform claims " .. lost[1]:match("^'(%.[^']+)'") .. "`") }
           end
         end
       end

@@ -30,6 +30,7 @@ enum TestManifest {
         			<array>
         \(types.map { "\t\t\t\t<string>\($0)</string>" }.joined(separator: "\n"))
         			</array>
+        			<key>CFBundleTypeName</key><string>Document</string>
         		</dict>
         	</array>
         \(extra)
