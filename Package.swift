@@ -109,7 +109,7 @@ let package = Package(
         .testTarget(name: "UniformPlistTests", dependencies: ["UniformPlist"]),
         .testTarget(name: "UniformCoreTests", dependencies: ["UniformCore"]),
         .testTarget(name: "UniformLuaTests", dependencies: ["UniformLua"], exclude: ["lsan.supp"]),
-        .testTarget(name: "UniformRulesTests", dependencies: ["UniformRules"]),
+        .testTarget(name: "UniformRulesTests", dependencies: ["UniformRules"], exclude: ["SimilarTypes.tsv"]),
         .testTarget(
             name: "UniformCLITests", dependencies: ["UniformRules", "uniform"],
             exclude: ["Precision", "Fidelity", "Busted"]),
