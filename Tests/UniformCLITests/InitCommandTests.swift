@@ -216,4 +216,14 @@ final class InitCommandTests: XCTestCase {
         let suite = try initThenTest(assertions: 1)
         XCTAssertTrue(suite.contains("assert.opens_first(\"com.example.pp.profile\", \"com.example.loose\")\n"), suite)
     }
+
+    /// A type the app claims but nothing declares reads as a file name bare: it is written as
+    /// `uti:`, so the assertion names the type and not a `.profile` file.
+    func testAnUndeclaredTypeIsWrittenAsUTI() throws {
+        try TestManifest.write(
+            Self.plist(bundleID: "com.example.loose", claims: [(Self.document.0, "Owner")]), to: dir, "Info.plist")
+        let suite = try initThenTest(assertions: 1)
+        XCTAssertTrue(
+            suite.contains("assert.opens_first(\"uti:com.example.pp.profile\", \"com.example.loose\")\n"), suite)
+    }
 }

@@ -123,8 +123,8 @@ public struct StarterFiles {
     ///
     /// A multiplatform target is an iOS app and a Mac app with one id (Passepartout): an
     /// assertion without `platform` is checked on both, so it is written only when it holds on
-    /// both. A type is tried as `uniform test` asks it: in each platform's own world (the whole
-    /// world when there is one platform).
+    /// both. A type is tried as `uniform test` asks it: the same target text, each platform's
+    /// own world (the whole world when there is one platform).
     ///
     /// Types are tried in the order the app claims them: its own types first, else a system type
     /// it claims (a video converter claiming `public.mpeg-4` — in the repository's world no
@@ -133,8 +133,9 @@ public struct StarterFiles {
         let world = engine.world
         let platforms = engine.platforms(ofApp: bundleID).filter(engine.platformsInPlay.contains)
         guard !platforms.isEmpty else { return StarterAssertions(lines: [], unasserted: []) }
-        func isSystem(_ id: String) -> Bool {
-            id.lowercased().hasPrefix("public.") || id.lowercased().hasPrefix("com.apple.")
+        func isSystem(_ text: String) -> Bool {
+            let id = text.lowercased().hasPrefix("uti:") ? text.dropFirst(4).lowercased() : text.lowercased()
+            return id.hasPrefix("public.") || id.hasPrefix("com.apple.")
         }
         // Every type the app claims by identifier, on any of its platforms, once, in claim order.
         var types: [String] = []
@@ -147,16 +148,23 @@ public struct StarterFiles {
         }
         // The platforms on which the app heads each type's handlers. With one platform in play
         // the test asks the whole world; ask it the same way.
-        func heads(_ id: String, on platform: Platform) -> Bool {
-            let target = Target.parse(
-                "uti:" + id, graph: world.graph, fileExists: { _ in false }, isDirectory: { _ in false })
+        func heads(_ text: String, on platform: Platform) -> Bool {
+            let target = Target.parse(text, graph: world.graph, fileExists: { _ in false }, isDirectory: { _ in false })
             let asked: Platform? = engine.platformsInPlay.count <= 1 ? nil : platform
-            guard let resolution = try? engine.resolve(Query(target: target, text: id, platform: asked)) else {
+            guard let resolution = try? engine.resolve(Query(target: target, text: text, platform: asked)) else {
                 return false
             }
             return resolution.handlers.first?.bundleID == bundleID
         }
-        let held = types.map { id in (id, platforms.filter { heads(id, on: $0) }) }
+        // A type the world only claims reads as a file name bare (`com.acme.doc` is a `.doc`
+        // file): it is written as `uti:`.
+        let held = types.map { id in
+            let text =
+                Target.parse(id, graph: world.graph, fileExists: { _ in false }, isDirectory: { _ in false })
+                    == .uti(id)
+                ? id : "uti:" + id
+            return (text, platforms.filter { heads(text, on: $0) })
+        }
         // Own types, then system types too: one type for every platform, else one type each.
         for systemTypes in [false, true] {
             let candidates = held.filter { systemTypes || !isSystem($0.0) }
