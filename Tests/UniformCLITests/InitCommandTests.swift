@@ -226,4 +226,32 @@ final class InitCommandTests: XCTestCase {
         XCTAssertTrue(
             suite.contains("assert.opens_first(\"uti:com.example.pp.profile\", \"com.example.loose\")\n"), suite)
     }
+
+    /// `uniform init --platform ios` writes a suite for iOS, and a configuration that keeps
+    /// `uniform test` in the iOS world.
+    func testAPlatformChosenForInitIsKept() throws {
+        try writeMultiplatform(
+            ios: Self.plist(claims: [(Self.document.0, "Owner")], exports: [Self.document]),
+            macos: Self.plist(claims: [(Self.document.0, "Owner")]),
+            more: [
+                .init(
+                    name: "Helper",
+                    settings: [
+                        ("SDKROOT", "macosx"), ("PRODUCT_BUNDLE_IDENTIFIER", "com.example.helper"),
+                        ("INFOPLIST_FILE", "Helper/Info.plist"),
+                    ])
+            ])
+        try TestManifest.write(
+            Self.plist(claims: [(Self.document.0, "Owner")], exports: [Self.document]), to: dir, "Helper/Info.plist")
+        let initRun = try CLI.run(["init", "--platform", "ios"], in: dir)
+        XCTAssertEqual(initRun.status, 0, initRun.stderr)
+        XCTAssertTrue(
+            initRun.stdout.contains(
+                "no assertion for com.example.helper: an app of macOS, outside this world's platforms"),
+            initRun.stdout)
+        let config = try String(contentsOf: dir.appendingPathComponent(".uniform.lua"), encoding: .utf8)
+        XCTAssertTrue(config.contains("\n  platform = \"ios\",\n"), config)
+        let test = try CLI.run(["test"], in: dir)
+        XCTAssertEqual(test.status, 0, test.stdout + test.stderr)
+    }
 }

@@ -58,6 +58,10 @@ public struct StarterFiles {
             }
             config += "  -- },\n"
         }
+        // `uniform init --platform ios`: the suite is checked in the world it was written for.
+        if engine.inputs.platform != .all {
+            config += "  platform = \(Self.quote(engine.inputs.platform.rawValue)),\n"
+        }
         config += "  tests = { \"tests\" },\n"
         config += "  -- rules = { \"rules/policies.lua\" },     -- your own checks and ranking policies\n"
         config +=
@@ -88,10 +92,13 @@ public struct StarterFiles {
             let claims = manifests.filter { $0.bundleID == m.bundleID }.contains {
                 $0.claims.contains { $0.role.isHandler }
             }
+            let elsewhere = engine.platforms(ofApp: m.bundleID).filter { !engine.platformsInPlay.contains($0) }
             let why =
-                claims
-                ? "is not the first handler of any type it claims by identifier (LSItemContentTypes)"
-                : "opens no document types (no Editor, Viewer or Shell claim)"
+                elsewhere.count == engine.platforms(ofApp: m.bundleID).count
+                ? "an app of \(elsewhere.map(PlatformScope.name).joined(separator: " and ")), outside this world's platforms"
+                : claims
+                    ? "is not the first handler of any type it claims by identifier (LSItemContentTypes)"
+                    : "opens no document types (no Editor, Viewer or Shell claim)"
             if plan.lines.isEmpty {
                 unasserted.append("\(m.bundleID): \(why)")
             } else if !plan.unasserted.isEmpty {
