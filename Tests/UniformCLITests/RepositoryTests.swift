@@ -152,6 +152,15 @@ final class RepositoryTests: XCTestCase {
             XCTAssertFalse(test.stdout.contains(" 0 passed"), "\(repository): the suite asserts something")
             let again = try CLI.run(["init"], in: dir)
             XCTAssertEqual(again.status, 2, "init refuses to overwrite")
+            if repository == "nicklockwood__ShapeScript" {
+                // One id built for iOS and macOS, heading its type on both: one assertion, checked on both.
+                let suite = try String(
+                    contentsOf: dir.appendingPathComponent("tests/document_types_test.lua"), encoding: .utf8)
+                XCTAssertTrue(
+                    suite.contains(
+                        "assert.opens_first(\"com.charcoaldesign.shapescript-source\", \"com.charcoaldesign.ShapeScriptViewer\")\n"
+                    ), suite)
+            }
             if repository == "Ranchero-Software__NetNewsWire" {
                 // The Mac app heads its theme type on the Mac; the iOS app's Owner claim on the
                 // same type is on another platform and does not compete.

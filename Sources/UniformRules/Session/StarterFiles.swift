@@ -10,8 +10,10 @@ public struct StarterFiles {
     public var configuration: String
     public var testFile: String
     public var ciLines: String
-    /// Apps for which no assertion could be written, with why.
+    /// Apps, or an app's platforms, for which no assertion could be written, with why.
     public var unasserted: [String]
+    /// How many assertions the starter suite holds.
+    public var assertionCount: Int
 
     public static let testPath = "tests/document_types_test.lua"
 
@@ -56,6 +58,10 @@ public struct StarterFiles {
             }
             config += "  -- },\n"
         }
+        // `uniform init --platform ios`: the suite is checked in the world it was written for.
+        if engine.inputs.platform != .all {
+            config += "  platform = \(Self.quote(engine.inputs.platform.rawValue)),\n"
+        }
         config += "  tests = { \"tests\" },\n"
         config += "  -- rules = { \"rules/policies.lua\" },     -- your own checks and ranking policies\n"
         config +=
@@ -67,22 +73,40 @@ public struct StarterFiles {
         var test = "-- Starter policy suite written by `uniform init`: each app opens its own document types first.\n"
         test +=
             "-- Every assertion held when it was written; a change that takes a type away from its app fails here.\n"
-        test += "-- Assertions: rules/API.md (\"Tests\"). Run with `uniform test`.\n\n"
+        test += "-- An app built for iOS and macOS is asserted on both, or per platform where the answers differ.\n"
+        test += "-- Assertions: rules/API.md (\"Test assertions\"). Run with `uniform test`.\n\n"
         test += "describe(\"document types\", function()\n"
         var unasserted: [String] = []
+        var assertions = 0
         var seen = Set<String>()
         for m in manifests where seen.insert(m.bundleID).inserted {
-            guard let line = Self.assertion(for: m, engine: engine) else {
-                unasserted.append(
-                    "\(m.bundleID): \(m.claims.contains { $0.role.isHandler } ? "is not the first handler of any type it claims by identifier (LSItemContentTypes)" : "opens no document types (no Editor, Viewer or Shell claim)")"
-                )
-                continue
+            let plan = Self.assertions(for: m.bundleID, engine: engine)
+            for line in plan.lines {
+                let on = line.platform.map { " on \(PlatformScope.name($0))" } ?? ""
+                let option = line.platform.map { ", { platform = \(Self.quote($0.rawValue)) }" } ?? ""
+                test += "  it(\(Self.quote("\(m.bundleID) opens \(line.type) first\(on)")), function()\n"
+                test += "    assert.opens_first(\(Self.quote(line.type)), \(Self.quote(m.bundleID))\(option))\n"
+                test += "  end)\n"
+                assertions += 1
             }
-            test += "  it(\(Self.quote("\(m.bundleID) opens \(line.type) first")), function()\n"
-            test += "    assert.opens_first(\(Self.quote(line.type)), \(Self.quote(m.bundleID)))\n"
-            test += "  end)\n"
+            let claims = manifests.filter { $0.bundleID == m.bundleID }.contains {
+                $0.claims.contains { $0.role.isHandler }
+            }
+            let elsewhere = engine.platforms(ofApp: m.bundleID).filter { !engine.platformsInPlay.contains($0) }
+            let why =
+                elsewhere.count == engine.platforms(ofApp: m.bundleID).count
+                ? "an app of \(elsewhere.map(PlatformScope.name).joined(separator: " and ")), outside this world's platforms"
+                : claims
+                    ? "is not the first handler of any type it claims by identifier (LSItemContentTypes)"
+                    : "opens no document types (no Editor, Viewer or Shell claim)"
+            if plan.lines.isEmpty {
+                unasserted.append("\(m.bundleID): \(why)")
+            } else if !plan.unasserted.isEmpty {
+                let names = plan.unasserted.map(PlatformScope.name).joined(separator: " and ")
+                unasserted.append("\(m.bundleID) on \(names): \(why) there")
+            }
         }
-        if unasserted.count == seen.count {
+        if assertions == 0 {
             test += "  it(\"loads the repository's apps\", function()\n"
             test += "    assert.is_true(#uniform.apps() >= \(manifests.count))\n"
             test += "  end)\n"
@@ -92,6 +116,7 @@ public struct StarterFiles {
         // Files people print in CI logs too: no `##[` (`#\u{23}[` in a Lua string is the same text).
         testFile = ReportText.inert(test)
         self.unasserted = unasserted
+        self.assertionCount = assertions
         ciLines = """
             # In CI (GitHub Actions shown; any runner works):
             uniform check --format github --format sarif:uniform.sarif
@@ -99,33 +124,68 @@ public struct StarterFiles {
             """
     }
 
-    /// The first type the app claims by identifier whose handlers it heads: its own types
-    /// first, else a system type it claims (a video converter claiming `public.mpeg-4` — in the
-    /// repository's world no system app competes, but losing the claim still fails the test).
-    static func assertion(for manifest: Manifest, engine: RuleEngine) -> (type: String, app: String)? {
+    /// What the starter suite asserts for one app id: one `opens_first` for every platform the
+    /// app is built for when a type answers the same on all of them, else one per platform
+    /// (`platform = "ios"`), and the platforms none could be written for.
+    ///
+    /// A multiplatform target is an iOS app and a Mac app with one id (Passepartout): an
+    /// assertion without `platform` is checked on both, so it is written only when it holds on
+    /// both. A type is tried as `uniform test` asks it: the same target text, each platform's
+    /// own world (the whole world when there is one platform).
+    ///
+    /// Types are tried in the order the app claims them: its own types first, else a system type
+    /// it claims (a video converter claiming `public.mpeg-4` — in the repository's world no
+    /// system app competes, but losing the claim still fails the test).
+    static func assertions(for bundleID: String, engine: RuleEngine) -> StarterAssertions {
         let world = engine.world
-        func isSystem(_ id: String) -> Bool {
-            id.lowercased().hasPrefix("public.") || id.lowercased().hasPrefix("com.apple.")
+        let platforms = engine.platforms(ofApp: bundleID).filter(engine.platformsInPlay.contains)
+        guard !platforms.isEmpty else { return StarterAssertions(lines: [], unasserted: []) }
+        func isSystem(_ text: String) -> Bool {
+            let id = text.lowercased().hasPrefix("uti:") ? text.dropFirst(4).lowercased() : text.lowercased()
+            return id.hasPrefix("public.") || id.hasPrefix("com.apple.")
         }
-        for systemTypes in [false, true] {
+        // Every type the app claims by identifier, on any of its platforms, once, in claim order.
+        var types: [String] = []
+        for manifest in engine.inputs.manifests where manifest.bundleID == bundleID {
             for claim in manifest.claims where claim.role.isHandler {
-                for type in claim.contentTypes {
-                    let id = type.value
-                    guard !id.isEmpty, isSystem(id) == systemTypes, world.graph.id(of: id) != nil else { continue }
-                    let target = Target.parse(
-                        "uti:" + id, graph: world.graph, fileExists: { _ in false }, isDirectory: { _ in false })
-                    // Asked on the app's own platform: an iOS sibling's Owner claim does not
-                    // compete with a Mac app on the Mac (NetNewsWire's theme type).
-                    guard
-                        let resolution = try? engine.resolve(
-                            Query(target: target, text: id, platform: manifest.platform)),
-                        resolution.handlers.first?.bundleID == manifest.bundleID
-                    else { continue }
-                    return (id, manifest.bundleID)
+                for type in claim.contentTypes where !type.value.isEmpty && !types.contains(type.value) {
+                    if world.graph.id(of: type.value) != nil { types.append(type.value) }
                 }
             }
         }
-        return nil
+        // The platforms on which the app heads each type's handlers. With one platform in play
+        // the test asks the whole world; ask it the same way.
+        func heads(_ text: String, on platform: Platform) -> Bool {
+            let target = Target.parse(text, graph: world.graph, fileExists: { _ in false }, isDirectory: { _ in false })
+            let asked: Platform? = engine.platformsInPlay.count <= 1 ? nil : platform
+            guard let resolution = try? engine.resolve(Query(target: target, text: text, platform: asked)) else {
+                return false
+            }
+            return resolution.handlers.first?.bundleID == bundleID
+        }
+        // A type the world only claims reads as a file name bare (`com.acme.doc` is a `.doc`
+        // file): it is written as `uti:`.
+        let held = types.map { id in
+            let text =
+                Target.parse(id, graph: world.graph, fileExists: { _ in false }, isDirectory: { _ in false })
+                    == .uti(id)
+                ? id : "uti:" + id
+            return (text, platforms.filter { heads(text, on: $0) })
+        }
+        // Own types, then system types too: one type for every platform, else one type each.
+        for systemTypes in [false, true] {
+            let candidates = held.filter { systemTypes || !isSystem($0.0) }
+            let ordered = candidates.filter { !isSystem($0.0) } + candidates.filter { isSystem($0.0) }
+            if let common = ordered.first(where: { $0.1 == platforms }) {
+                return StarterAssertions(lines: [(common.0, nil)], unasserted: [])
+            }
+            let each = platforms.compactMap { p in ordered.first { $0.1.contains(p) }.map { ($0.0, Optional(p)) } }
+            if each.count == platforms.count || systemTypes {
+                let missing = platforms.filter { p in !each.contains { $0.1 == p } }
+                return StarterAssertions(lines: each, unasserted: each.isEmpty ? [] : missing)
+            }
+        }
+        return StarterAssertions(lines: [], unasserted: [])
     }
 
     /// A Lua string literal: line breaks and control characters as Lua escapes, so a name from
@@ -145,4 +205,12 @@ public struct StarterFiles {
         }
         return out + "\""
     }
+}
+
+/// The `opens_first` lines written for one app: `platform` nil means checked on every platform
+/// the app is built for.
+struct StarterAssertions {
+    var lines: [(type: String, platform: Platform?)]
+    /// Platforms of the app with no assertion (when others have one).
+    var unasserted: [Platform]
 }

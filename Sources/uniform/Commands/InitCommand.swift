@@ -12,7 +12,9 @@ struct InitCommand: ParsableCommand {
         discussion: """
             Reads the repository as `uniform check` would (Xcode projects, else Info.plist files), then writes \
             .uniform.lua (projects, configuration, the apps found) and tests/document_types_test.lua (each app \
-            opens its own document types first), and prints the lines to add to CI. Refuses to overwrite either file.
+            opens its own document types first: one assertion checked on every platform the app is built for, \
+            or one per platform where the answers differ), and prints the lines to add to CI. Every assertion \
+            holds when written. Refuses to overwrite either file.
             """
     )
 
@@ -47,7 +49,7 @@ struct InitCommand: ParsableCommand {
             "wrote \(Configuration.fileName): \(session.report.projects.isEmpty ? "\(apps.count) manifest\(apps.count == 1 ? "" : "s")" : "\(session.report.projects.count) project\(session.report.projects.count == 1 ? "" : "s"), \(apps.count) app\(apps.count == 1 ? "" : "s")")"
         )
         Output.print(
-            "wrote \(StarterFiles.testPath): \(Set(apps.map(\.bundleID)).count - starter.unasserted.count) assertion\(Set(apps.map(\.bundleID)).count - starter.unasserted.count == 1 ? "" : "s")"
+            "wrote \(StarterFiles.testPath): \(starter.assertionCount) assertion\(starter.assertionCount == 1 ? "" : "s")"
         )
         for reason in starter.unasserted { Output.print("  no assertion for \(ReportText.line(reason))") }
         Output.print("")
