@@ -380,6 +380,7 @@ uniform.check {
   source = "uniform's own policy (rules/README.md): what a run cannot see is said, not guessed.",
   run = function(report)
     team_ids_cache = nil
+    local stand_in_notes -- manifest file → where its stand-in id was reported
     for _, app in ipairs(uniform.apps()) do
       if not app.synthetic and not vendor_known(app) then
         local unjudged = {}
@@ -401,7 +402,17 @@ uniform.check {
           end
         end
         if #unjudged > 0 then
-          report { at = app.location, subject = app.id,
+          -- Told where the stand-in was chosen: that note (bundle-id-missing, -placeholder)
+          -- already says so, and one cause is one finding (RootCauses).
+          if not stand_in_notes then
+            stand_in_notes = {}
+            for _, f in ipairs(uniform.findings()) do
+              if (f.rule == "bundle-id-missing" or f.rule == "bundle-id-placeholder") and f.location then
+                stand_in_notes[f.location.file] = f.location
+              end
+            end
+          end
+          report { at = stand_in_notes[app.file] or app.location, subject = app.id,
                    message = "the app's bundle id is not known here (stand-in '" .. app.id .. "'), so foreign-export and owner-without-export could not tell whether " ..
                      #unjudged .. " identifier(s) are its own (" .. some(unjudged) .. "); run uniform check where its Xcode project is, or name the team's bundle ids in suite (.uniform.lua)" }
         end

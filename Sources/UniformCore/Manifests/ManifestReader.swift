@@ -84,7 +84,7 @@ public struct ManifestReader {
                     let hint = names.first.map { " (pass --define \($0)=com.example.app)" } ?? ""
                     context.report(
                         "bundle-id-placeholder", .note,
-                        "CFBundleIdentifier '\(id.value)' is a build placeholder; using the stand-in '\(bundleID)'\(hint)",
+                        "CFBundleIdentifier '\(id.value)' is a build placeholder; using the stand-in '\(bundleID)'\(hint); checks that need the app's vendor judge only Apple's identifiers",
                         at: id.location, subject: id.value)
                 }
             } else if let generated = generatedBundleID {
@@ -104,7 +104,7 @@ public struct ManifestReader {
                     Finding(
                         rule: "bundle-id-missing", severity: .note,
                         message:
-                            "no CFBundleIdentifier: Xcode adds it from PRODUCT_BUNDLE_IDENTIFIER when it builds (GENERATE_INFOPLIST_FILE = YES), which this run cannot see — read it with its Xcode project (uniform check in the folder holding the .xcodeproj); using the stand-in '\(bundleID)'",
+                            "no CFBundleIdentifier: Xcode adds it from PRODUCT_BUNDLE_IDENTIFIER when it builds (GENERATE_INFOPLIST_FILE = YES), which this run cannot see — read it with its Xcode project (uniform check in the folder holding the .xcodeproj); using the stand-in '\(bundleID)', so checks that need the app's vendor judge only Apple's identifiers",
                         location: rootLocation))
             }
         }

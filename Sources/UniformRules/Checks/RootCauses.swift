@@ -13,6 +13,9 @@ enum RootCauses {
         "export-loses-extension": ["extension-claimed-by-several-types"],
         // An app that both exports and imports one type: the graph's duplicate note says it again.
         "exported-and-imported": ["duplicate-declaration"],
+        // The stand-in id's own note says which checks ran without the vendor.
+        "bundle-id-missing": ["vendor-unknown"],
+        "bundle-id-placeholder": ["vendor-unknown"],
     ]
 
     static func collapse(_ findings: [Finding]) -> [Finding] {
