@@ -152,8 +152,10 @@ final class HoldoutCorpusTests: XCTestCase {
         for severity in ["error", "warning", "note"] {
             let t = tally[severity, default: Tally()]
             let decided = t.truePositive + t.falsePositive
-            let precision = decided == 0 ? "-" : String(format: "%.1f%%", 100.0 * Double(t.truePositive) / Double(decided))
-            table += "\(severity.padding(toLength: 9, withPad: " ", startingAt: 0)) \(String(t.reported).leftPad(8))  \(String(t.truePositive).leftPad(4))  \(String(t.falsePositive).leftPad(5))  \(String(t.debatable).leftPad(9))  \(String(t.unjudged).leftPad(8))  \(precision.leftPad(9))\n"
+            let precision =
+                decided == 0 ? "-" : String(format: "%.1f%%", 100.0 * Double(t.truePositive) / Double(decided))
+            table +=
+                "\(severity.padding(toLength: 9, withPad: " ", startingAt: 0)) \(String(t.reported).leftPad(8))  \(String(t.truePositive).leftPad(4))  \(String(t.falsePositive).leftPad(5))  \(String(t.debatable).leftPad(9))  \(String(t.unjudged).leftPad(8))  \(precision.leftPad(9))\n"
         }
         table +=
             "missed defects: \(missed.count) rows, \(missed.count - stillMissed.count) now reported, \(stillMissed.count) still missed\n"
@@ -161,15 +163,19 @@ final class HoldoutCorpusTests: XCTestCase {
 
         XCTAssertEqual(
             unjudged, [],
-            "unjudged finding: classify it in Holdout/verdicts.tsv (\(unjudged.count)):\n" + unjudged.joined(separator: "\n"))
-        XCTAssertEqual(falseErrors, [], "errors judged false (\(falseErrors.count)):\n" + falseErrors.joined(separator: "\n"))
+            "unjudged finding: classify it in Holdout/verdicts.tsv (\(unjudged.count)):\n"
+                + unjudged.joined(separator: "\n"))
+        XCTAssertEqual(
+            falseErrors, [], "errors judged false (\(falseErrors.count)):\n" + falseErrors.joined(separator: "\n"))
         let warnings = tally["warning", default: Tally()].reported
         XCTAssertLessThanOrEqual(
             Double(falseWarnings.count), 0.05 * Double(warnings),
-            "false warnings: \(falseWarnings.count) of \(warnings) warnings (over 5%):\n" + falseWarnings.joined(separator: "\n"))
+            "false warnings: \(falseWarnings.count) of \(warnings) warnings (over 5%):\n"
+                + falseWarnings.joined(separator: "\n"))
         XCTAssertEqual(lost, [], "true findings no longer reported (\(lost.count)):\n" + lost.joined(separator: "\n"))
         XCTAssertEqual(
-            stillMissed, [], "real defects not reported (\(stillMissed.count)):\n" + stillMissed.joined(separator: "\n"))
+            stillMissed, [], "real defects not reported (\(stillMissed.count)):\n" + stillMissed.joined(separator: "\n")
+        )
     }
 }
 

@@ -63,7 +63,8 @@ final class PrecisionTests: XCTestCase {
         let atDeclaration = run.stdout.split(separator: "\n").filter { $0.hasPrefix("App/Info.plist:4:") }
         guard atDeclaration.count == 1 else { return XCTFail("one root cause, one finding: \(run.stdout)") }
         XCTAssertTrue(
-            atDeclaration[0].contains(": warning: exports 'public.plain-text', a type the system declares: import it instead"),
+            atDeclaration[0].contains(
+                ": warning: exports 'public.plain-text', a type the system declares: import it instead"),
             String(atDeclaration[0]))
         XCTAssertEqual(run.status, 0, "nothing breaks: the system's declaration wins")
         // `check .` names files from the folder, not as ./App/Info.plist.
