@@ -47,30 +47,36 @@ local generic_label = {
   helper = true, macfull = true, appstore = true,
 }
 
---- The organisations this run knows to be the team's own, from every signal it has rather than
---- one string: the written bundle ids of the apps the repository builds (a placeholder id on the
---- main app does not hide the vendor its sibling targets name) and the `suite` of `.uniform.lua`.
+--- The organisations this run knows to be the app's team's own, from every signal it has
+--- rather than one string: the written bundle ids of the other targets of its Xcode project (a
+--- placeholder id on the main app does not hide the vendor its sibling targets name) and the
+--- `suite` of `.uniform.lua`. Loose manifests read side by side are not one team.
 local team_ids_cache
-local function team_ids()
+local function team_ids(app)
   if not team_ids_cache then
-    team_ids_cache = {}
-    -- One id per organisation: a world of thousands of apps has a handful of vendors.
+    team_ids_cache = { by_project = {}, suite = {} }
     local domains = {}
     for _, other in ipairs(uniform.apps()) do
-      if not other.synthetic and known_id(other) then
-        local domain = other.id:lower():match("^[^%.]+%.[^%.]+") or other.id:lower()
-        if not domains[domain] and #team_ids_cache < 64 then
+      if other.project and not other.synthetic and known_id(other) then
+        local list = team_ids_cache.by_project[other.project] or {}
+        team_ids_cache.by_project[other.project] = list
+        -- One id per organisation: a project of thousands of targets has a handful of vendors.
+        local domain = other.project .. " " .. (other.id:lower():match("^[^%.]+%.[^%.]+") or other.id:lower())
+        if not domains[domain] and #list < 16 then
           domains[domain] = true
-          team_ids_cache[#team_ids_cache + 1] = other.id
+          list[#list + 1] = other.id
         end
       end
     end
     for _, pattern in ipairs(uniform.team().suite) do
       local literal = pattern:match("^([%w%-%.]+)%.%*$") or pattern:match("^([%w%-%.]+)$")
-      if literal and literal:find("%.") then team_ids_cache[#team_ids_cache + 1] = literal end
+      if literal and literal:find("%.") then team_ids_cache.suite[#team_ids_cache.suite + 1] = literal end
     end
   end
-  return team_ids_cache
+  local ids = {}
+  for _, id in ipairs(app.project and team_ids_cache.by_project[app.project] or {}) do ids[#ids + 1] = id end
+  for _, id in ipairs(team_ids_cache.suite) do ids[#ids + 1] = id end
+  return ids
 end
 
 --- Whether a type identifier is the app's own: the vendor of its bundle id or of a sibling's, or
@@ -81,7 +87,7 @@ local function own_type(app, id)
   local lower = id:lower()
   if lower:find("^public%.") or lower:find("^com%.apple%.") then return false end
   if known_id(app) and uniform.same_vendor(id, app.id) then return true end
-  for _, other in ipairs(team_ids()) do
+  for _, other in ipairs(team_ids(app)) do
     if uniform.same_vendor(id, other) then return true end
   end
   local products = {}
@@ -106,7 +112,7 @@ end
 
 --- Whether the app's vendor is known at all: a written bundle id, a sibling's, or the suite.
 local function vendor_known(app)
-  return known_id(app) or #team_ids() > 0
+  return known_id(app) or #team_ids(app) > 0
 end
 
 uniform.check {
@@ -602,10 +608,48 @@ uniform.check {
 --- Who claims each tag, read once per tag and run (checks run once per platform world, so
 --- every cache here starts empty in each run): the winner, the declarations it beats that a
 --- takeover can be about (the system's, exported ones), and the apps each of those had.
-local tag_cache
+local tag_cache, id_cache
+--- Every declared identifier carrying a tag, best first (`uniform.lookup{all=true}`): cheap,
+--- where the claim map is not (building one per tag made a 56-manifest check 2.4 times slower).
+local function tag_ids(tag)
+  local ids = id_cache[tag]
+  if not ids then
+    ids = tag:sub(1, 1) == "." and uniform.lookup { extension = tag:sub(2), all = true }
+      or uniform.lookup { mime = tag, all = true }
+    id_cache[tag] = ids
+  end
+  return ids
+end
+
+--- Whether a declaration can be the type a tag gives: first among the identifiers carrying it,
+--- or behind only types a flat file is never typed as (on macOS, those outside public.data).
+local function may_win(tag, id)
+  for _, other in ipairs(tag_ids(tag)) do
+    if other:lower() == id:lower() then return true end
+    if uniform.conforms("uti:" .. other, "public.data") then return false end
+  end
+  return false
+end
+
+--- The identifier a flat file with the tag is typed as: the first carrying it that a file can
+--- be (`uniform claims` names the same winner; GroundedFindingsTests holds them together).
+local function file_winner(tag)
+  local ids = tag_ids(tag)
+  for _, id in ipairs(ids) do
+    if uniform.conforms("uti:" .. id, "public.data") then return id end
+  end
+  return ids[1]
+end
+
 local function tag_facts(tag)
   local facts = tag_cache[tag]
   if facts then return facts end
+  local ids = tag_ids(tag)
+  if #ids <= 1 then
+    facts = { winner = ids[1], losers = {}, sole = true }
+    tag_cache[tag] = facts
+    return facts
+  end
   local map = uniform.claims(tag)
   facts = { winner = map.winner, losers = {} }
   for _, t in ipairs(map.types) do
@@ -659,12 +703,12 @@ uniform.check {
   example = "an emulator exports public.retro.crt with extension crt: .crt files stop being public.x509-certificate and the emulator becomes their default app",
   source = "Apple, UTType.h and Defining file and data types for your app: a tag maps to one type; declare only tags your format owns (docs/evidence.md for the lookup order).",
   run = function(report)
-    tag_cache, team_ids_cache = {}, nil
+    tag_cache, id_cache, team_ids_cache = {}, {}, nil
     for _, app in ipairs(uniform.apps()) do
       local function check(d)
         if is_placeholder(d.id) then return end
         for _, tag in ipairs(file_tags(d)) do
-          local facts = tag_facts(tag.query)
+          local facts = may_win(tag.query, d.id) and tag_facts(tag.query) or {}
           if facts.winner and facts.winner:lower() == d.id:lower() and facts.winner_origin == app.id then
             local loser
             for _, t in ipairs(facts.losers) do
@@ -711,7 +755,7 @@ uniform.check {
   example = "an app imports com.example.log with extension log and claims it, but .log resolves to the system's com.apple.log",
   source = "Apple, UTType.h tag lookup preference: public types first, exported over imported (docs/evidence.md); CFBundleDocumentTypes: a claim matches files whose type conforms to a claimed type.",
   run = function(report)
-    tag_cache = {}
+    tag_cache, id_cache = {}, {}
     for _, app in ipairs(uniform.apps()) do
       local claimed = {}
       for _, claim in ipairs(app.claims) do
@@ -725,7 +769,7 @@ uniform.check {
           for _, tag in ipairs(file_tags(d)) do
             if tag.query:sub(1, 1) == "." then
               extensions = extensions + 1
-              local winner = tag_facts(tag.query).winner
+              local winner = file_winner(tag.query)
               if winner and winner:lower() ~= d.id:lower() and not uniform.conforms("uti:" .. winner, d.id) then
                 lost[#lost + 1] = tag.shown .. " → '" .. winner .. "'"
                 still_opens = still_opens and specific_handlers(tag.query)[app.id] == true
