@@ -40,6 +40,7 @@ enum ProjectManifest {
             configuration: app.configuration, platformReason: app.platformReason,
             location: app.location, bundleIDSetting: bundleIDSetting)
         manifest.origin?.host = app.host
+        manifest.platformReason = app.platformReason
         // Xcode adding CFBundleIdentifier to a generated Info.plist is how such targets work.
         manifest.findings.removeAll { $0.rule == "bundle-id-generated" }
         for index in manifest.findings.indices
