@@ -13,9 +13,14 @@ public struct ManifestReader {
     /// otherwise the manifest's own keys decide.
     public var platform: Platform?
 
-    public init(defines: [String: String] = [:], platform: Platform? = nil) {
+    /// The file is built by Xcode with these settings (read with its project): `$$` in a value
+    /// is one `$`, as Xcode's Info.plist processing makes it.
+    public var xcodeBuilt: Bool
+
+    public init(defines: [String: String] = [:], platform: Platform? = nil, xcodeBuilt: Bool = false) {
         self.defines = defines
         self.platform = platform
+        self.xcodeBuilt = xcodeBuilt
     }
 
     /// Keys whose presence makes a plist a manifest (Discovery, SPEC §2). `NSExtension` makes
@@ -34,7 +39,7 @@ public struct ManifestReader {
     /// Reads a manifest. `file` is the path used in locations; `standInSeed` (usually the same
     /// relative path) derives a stable stand-in bundle id when the real one is unusable.
     public func read(_ document: PlistDocument, file: String, standInSeed: String? = nil) -> Manifest {
-        var context = Context(file: file, defines: defines)
+        var context = Context(file: file, defines: defines, xcode: xcodeBuilt)
         let rootLocation = context.location(document.root.mark)
         guard case .dictionary(let root) = document.root.value else {
             context.report(
@@ -69,7 +74,7 @@ public struct ManifestReader {
                         "bundle-id-missing", .warning, "CFBundleIdentifier is empty; using the stand-in '\(bundleID)'",
                         at: id.location)
                 } else {
-                    let names = Placeholders.expand(id.value, defines: defines).unresolved
+                    let names = Placeholders.expand(id.value, defines: defines, bareUnresolved: true).unresolved
                     let hint = names.first.map { " (pass --define \($0)=com.example.app)" } ?? ""
                     context.report(
                         "bundle-id-placeholder", .note,

@@ -17,7 +17,7 @@ enum ProjectManifest {
             app.settings = stack.table()
             settingFindings = stack.findings
         }
-        var manifest = ManifestReader(defines: app.settings, platform: app.platform).read(
+        var manifest = ManifestReader(defines: app.settings, platform: app.platform, xcodeBuilt: true).read(
             document, file: entry.displayPath, standInSeed: entry.standInSeed)
         manifest.findings += settingFindings
         if app.generatesInfoPlist, case .dictionary(let root) = document.root.value {
