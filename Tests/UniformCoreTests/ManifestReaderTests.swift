@@ -1,4 +1,5 @@
 import UniformCore
+import UniformPlist
 import XCTest
 
 final class ManifestReaderTests: XCTestCase {
@@ -18,6 +19,40 @@ final class ManifestReaderTests: XCTestCase {
         XCTAssertEqual(defined.name, "My App")
         XCTAssertEqual(
             Placeholders.expand("@NAME@.$(X:rfc1034identifier)", defines: ["NAME": "a", "X": "b c"]).text, "a.b-c")
+    }
+
+    /// Xcode expands an Info.plist's values with its build-setting parser, bare `$NAME` and
+    /// the `$$` escape included; read alone, an unset bare `$NAME` may be text and stays.
+    func testBarePlaceholdersExpandWhenSet() throws {
+        let body =
+            "<key>CFBundleIdentifier</key><string>$PRODUCT_BUNDLE_IDENTIFIER</string><key>CFBundleName</key><string>$PRODUCT_NAME Pro: $$4.99, $USD</string>"
+        let defined = try Fixtures.manifest(
+            body, defines: ["PRODUCT_BUNDLE_IDENTIFIER": "com.acme.app", "PRODUCT_NAME": "Acme"])
+        XCTAssertEqual(defined.bundleID, "com.acme.app")
+        XCTAssertEqual(defined.name, "Acme Pro: $$4.99, $USD", "read alone, $$ stays: the file may not be Xcode's")
+        XCTAssertEqual(defined.unresolvedPlaceholders.map(\.value), [], "an unset bare $USD may be text")
+
+        let raw = try Fixtures.manifest(body, file: "App/Info.plist")
+        XCTAssertEqual(raw.bundleID, "standin.app.info-plist", "a bare placeholder is no bundle id")
+        XCTAssertTrue(
+            raw.findings.contains {
+                $0.rule == "bundle-id-placeholder" && $0.message.contains("--define PRODUCT_BUNDLE_IDENTIFIER=")
+            }, "\(raw.findings)")
+
+        // Only a name spelled like a setting makes a bundle id a placeholder.
+        let text = try Fixtures.manifest("<key>CFBundleIdentifier</key><string>com.acme.w-$Format:%h$</string>")
+        XCTAssertEqual(text.bundleID, "com.acme.w-$Format:%h$")
+
+        let document = try PlistReader.read(
+            bytes: Array(
+                "<plist><dict><key>CFBundleIdentifier</key><string>com.acme.app</string><key>CFBundleName</key><string>$$PRODUCT_NAME $PRODUCT_NAME</string></dict></plist>"
+                    .utf8), file: "Info.plist")
+        let built = ManifestReader(defines: ["PRODUCT_NAME": "Acme"], platform: .ios, xcodeBuilt: true).read(
+            document, file: "Info.plist")
+        XCTAssertEqual(built.name, "$PRODUCT_NAME Acme", "built by Xcode, $$ is one $")
+        XCTAssertEqual(
+            Placeholders.expand("$A.$B_C-$(A)", defines: ["A": "a", "B_C": "b"]).text, "$A.b-a",
+            "a bare name takes dots, as Xcode's parser reads it: $A. names 'A.', which is unset")
     }
 
     func testJunkBecomesFindingsNotCrashes() throws {

@@ -107,6 +107,50 @@ final class SettingsStackTests: XCTestCase {
         XCTAssertTrue(s.findings.contains { $0.rule == "xcode.setting-too-long" })
     }
 
+    /// `PRODUCT_BUNDLE_IDENTIFIER = $PRODUCT_BUNDLE_IDENTIFIER_ROOT` (issue 28): Xcode reads a
+    /// bare `$NAME` as `$(NAME)`; `$$` is one `$`; a `$` before anything else is itself.
+    func testBareReferencesAndTheDollarEscape() {
+        let s = stack([
+            level("project", [("PRODUCT_BUNDLE_IDENTIFIER_ROOT", "com.acme"), ("FLAGS", "-a")]),
+            level(
+                "target",
+                [
+                    ("PRODUCT_BUNDLE_IDENTIFIER", "$PRODUCT_BUNDLE_IDENTIFIER_ROOT"),
+                    ("WIDGET", "${PRODUCT_BUNDLE_IDENTIFIER}-$PRODUCT_BUNDLE_IDENTIFIER_ROOT"),
+                    ("FLAGS", "$inherited -b"),
+                    ("PRICE", "$$5 and $$PRODUCT_BUNDLE_IDENTIFIER_ROOT, $5, 100$, $ alone"),
+                    ("UNSET", "$NOBODY_SETS_THIS/x"),
+                    ("DOTTED", "$PRODUCT_BUNDLE_IDENTIFIER_ROOT.widget"),
+                    ("SUFFIX_Release", ".release"), ("CONFIGURATION", "Release"),
+                    ("JOINED", "$SUFFIX_$(CONFIGURATION)"),
+                ]),
+        ])
+        XCTAssertEqual(s.value("PRODUCT_BUNDLE_IDENTIFIER"), "com.acme")
+        XCTAssertEqual(s.value("WIDGET"), "com.acme-com.acme")
+        XCTAssertEqual(s.value("FLAGS"), "-a -b", "$inherited is $(inherited)")
+        XCTAssertEqual(s.value("PRICE"), "$5 and $PRODUCT_BUNDLE_IDENTIFIER_ROOT, $5, 100$, $ alone")
+        XCTAssertEqual(s.value("UNSET"), "$NOBODY_SETS_THIS/x", "a reference nobody sets stays as written")
+        // Xcode's parser takes `.` into a bare name: `ROOT.widget`, which nothing sets.
+        XCTAssertEqual(s.value("DOTTED"), "$PRODUCT_BUNDLE_IDENTIFIER_ROOT.widget")
+        // `$NAME$(…)`: the bracketed part completes the name, as Xcode's parser reads it.
+        XCTAssertEqual(s.value("JOINED"), ".release")
+    }
+
+    /// A bare reference is a reference like any other: a cycle through one is reported and
+    /// ends, and it is charged to the same budget.
+    func testBareReferencesCycleAndBudgetLikeBracketedOnes() {
+        let cycle = stack([level("target", [("A", "$B"), ("B", "x$A")])])
+        _ = cycle.table()
+        XCTAssertTrue(cycle.findings.contains { $0.rule == "xcode.setting-cycle" }, "\(cycle.findings)")
+        XCTAssertNotNil(cycle.value("A"))
+
+        var lines: [(String, String)] = [("V0", String(repeating: "x", count: 64))]
+        for i in 1...40 { lines.append(("V\(i)", "$V\(i - 1)/$V\(i - 1)")) }
+        let long = stack([level("target", lines)])
+        XCTAssertLessThanOrEqual((long.value("V40") ?? "").count, 16_384)
+        XCTAssertTrue(long.findings.contains { $0.rule == "xcode.setting-too-long" })
+    }
+
     func testKeysWithConditionsParse() {
         XCTAssertEqual(
             SettingAssignment.parseKey("INFOPLIST_KEY_UILaunchScreen_Generation[sdk=iphoneos*]")?.conditions,

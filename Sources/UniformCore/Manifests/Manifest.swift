@@ -9,6 +9,11 @@ public struct Manifest: Sendable {
     public var declaredBundleID: String?
     public var name: String?
     public var platform: Platform
+    /// How `platform` was decided, for `--verbose`: the keys weighed for a manifest read alone
+    /// (`Info.plist keys: macOS 7 (LSMinimumSystemVersion, …) outweighs iOS 2 (…)`), the
+    /// target's settings for one read with its project (`SDKROOT = iphoneos`); nil when
+    /// nothing decided it (an app a rule declares).
+    public var platformReason: String?
     /// The path used in every location (relative to the configuration or the argument).
     public var file: String
     public var location: SourceLocation

@@ -5,6 +5,8 @@ extension ManifestReader {
     struct Context {
         var file: String
         var defines: [String: String]
+        /// Read as Xcode builds it (`ManifestReader.xcodeBuilt`).
+        var xcode = false
         var findings: [Finding] = []
         /// Placeholders no define resolves, each variable with where it is used (every use:
         /// the world reports one finding per variable, with a count).
@@ -69,7 +71,7 @@ extension ManifestReader {
                 }
                 return text
             }
-            let (expanded, names) = Placeholders.expand(text, defines: defines)
+            let (expanded, names) = Placeholders.expand(text, defines: defines, xcode: xcode)
             growth += max(0, expanded.utf8.count - text.utf8.count)
             for name in names { unresolved.append(Located(name, at: location(mark))) }
             return expanded

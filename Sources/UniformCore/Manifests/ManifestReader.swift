@@ -6,17 +6,6 @@ import UniformPlist
 /// identifiers and repeated keys. None of that stops reading: each problem becomes a finding
 /// at its file:line, and the reader keeps whatever can still be understood.
 public struct ManifestReader {
-    /// Keys only iOS (and iPadOS) apps carry: a loose manifest with one is an iOS app (SPEC §2
-    /// "Platform"). From Apple's Information Property List reference, where each is documented
-    /// for iOS/iPadOS (or Mac Catalyst, whose Info.plist is an iOS app's) and not for macOS
-    /// apps; `~iphone`/`~ipad` variants of any key count too.
-    static let iOSOnlyKeys: Set<String> = [
-        "LSRequiresIPhoneOS", "UIDeviceFamily", "MinimumOSVersion", "UIRequiredDeviceCapabilities",
-        "UISupportedInterfaceOrientations", "UILaunchStoryboardName", "UILaunchScreen", "UIFileSharingEnabled",
-        "UIBackgroundModes", "UIRequiresFullScreen", "UIStatusBarHidden", "UIStatusBarStyle",
-        "UISupportsDocumentBrowser", "LSSupportsOpeningDocumentsInPlace", "UIApplicationSupportsIndirectInputEvents",
-    ]
-
     public var defines: [String: String]
     /// How much placeholder expansion may grow one manifest (`Context.expand`).
     static let maxExpansionGrowth = 16 << 20
@@ -24,9 +13,14 @@ public struct ManifestReader {
     /// otherwise the manifest's own keys decide.
     public var platform: Platform?
 
-    public init(defines: [String: String] = [:], platform: Platform? = nil) {
+    /// The file is built by Xcode with these settings (read with its project): `$$` in a value
+    /// is one `$`, as Xcode's Info.plist processing makes it.
+    public var xcodeBuilt: Bool
+
+    public init(defines: [String: String] = [:], platform: Platform? = nil, xcodeBuilt: Bool = false) {
         self.defines = defines
         self.platform = platform
+        self.xcodeBuilt = xcodeBuilt
     }
 
     /// Keys whose presence makes a plist a manifest (Discovery, SPEC §2). `NSExtension` makes
@@ -45,7 +39,7 @@ public struct ManifestReader {
     /// Reads a manifest. `file` is the path used in locations; `standInSeed` (usually the same
     /// relative path) derives a stable stand-in bundle id when the real one is unusable.
     public func read(_ document: PlistDocument, file: String, standInSeed: String? = nil) -> Manifest {
-        var context = Context(file: file, defines: defines)
+        var context = Context(file: file, defines: defines, xcode: xcodeBuilt)
         let rootLocation = context.location(document.root.mark)
         guard case .dictionary(let root) = document.root.value else {
             context.report(
@@ -80,7 +74,7 @@ public struct ManifestReader {
                         "bundle-id-missing", .warning, "CFBundleIdentifier is empty; using the stand-in '\(bundleID)'",
                         at: id.location)
                 } else {
-                    let names = Placeholders.expand(id.value, defines: defines).unresolved
+                    let names = Placeholders.expand(id.value, defines: defines, bareUnresolved: true).unresolved
                     let hint = names.first.map { " (pass --define \($0)=com.example.app)" } ?? ""
                     context.report(
                         "bundle-id-placeholder", .note,
@@ -110,9 +104,8 @@ public struct ManifestReader {
         }
 
         let name = context.string(root, "CFBundleDisplayName")?.value ?? context.string(root, "CFBundleName")?.value
-        let isIOS = root.entries.contains {
-            Self.iOSOnlyKeys.contains($0.key) || $0.key.hasSuffix("~iphone") || $0.key.hasSuffix("~ipad")
-        }
+        // A project's target says; a manifest read alone is weighed by its keys.
+        let weighed = platform == nil ? PlatformEvidence.decide(root) : nil
         let claims = readClaims(root, &context)
         let exported = readDeclarations(
             root, key: "UTExportedTypeDeclarations", kind: .exported, owner: bundleID, &context)
@@ -123,7 +116,7 @@ public struct ManifestReader {
             bundleID: bundleID,
             declaredBundleID: declaredID?.value,
             name: name,
-            platform: platform ?? (isIOS ? .ios : .macos),
+            platform: platform ?? weighed?.platform ?? .macos,
             file: file,
             location: rootLocation,
             claims: claims,
@@ -138,6 +131,7 @@ public struct ManifestReader {
         // The initializer fills a missing declared id with the bundle id (synthetic apps); a read
         // manifest keeps "not written" (nor generated) so rules can tell a partial Info.plist.
         manifest.declaredBundleID = writtenID
+        manifest.platformReason = weighed?.reason
         readExtension(root, into: &manifest, &context)
         if root.entries.contains(where: { Distribution.selfUpdateKeys.contains($0.key) }) {
             manifest.distribution = .outside

@@ -17,7 +17,7 @@ enum ProjectManifest {
             app.settings = stack.table()
             settingFindings = stack.findings
         }
-        var manifest = ManifestReader(defines: app.settings, platform: app.platform).read(
+        var manifest = ManifestReader(defines: app.settings, platform: app.platform, xcodeBuilt: true).read(
             document, file: entry.displayPath, standInSeed: entry.standInSeed)
         manifest.findings += settingFindings
         if app.generatesInfoPlist, case .dictionary(let root) = document.root.value {
@@ -40,6 +40,7 @@ enum ProjectManifest {
             configuration: app.configuration, platformReason: app.platformReason,
             location: app.location, bundleIDSetting: bundleIDSetting)
         manifest.origin?.host = app.host
+        manifest.platformReason = app.platformReason
         // Xcode adding CFBundleIdentifier to a generated Info.plist is how such targets work.
         manifest.findings.removeAll { $0.rule == "bundle-id-generated" }
         for index in manifest.findings.indices

@@ -56,19 +56,48 @@ public struct ProjectReader {
             xcconfigs.level(projectConfig?.baseConfiguration, from: projectConfig?.location, into: &result.findings),
             level("project", projectConfig, into: &result.findings),
         ]
-        for target in project.targets {
-            guard let productType = target.productType else {
-                result.skipped.append((target.name, "\(target.kind) (builds no product)"))
-                continue
-            }
+        // A target's levels above Xcode's defaults, and its configuration's name.
+        func upperLevels(
+            _ target: ProjectTarget
+        ) -> (levels: [SettingsStack.Level], configuration: String, base: String?) {
             let targetConfig = target.configuration(named: projectConfig?.name ?? configuration)
-            let configName = targetConfig?.name ?? configuration
-            let upper =
+            let levels =
                 projectLevels + [
                     xcconfigs.level(
                         targetConfig?.baseConfiguration, from: targetConfig?.location, into: &result.findings),
                     level("target", targetConfig, into: &result.findings),
                 ] + above
+            return (levels, targetConfig?.name ?? configuration, targetConfig?.baseConfiguration)
+        }
+        // Whether a host target builds for Mac Catalyst: its own settings for no particular SDK,
+        // and, embedded in turn, its own host's (`visiting` guards against a loop of hosts).
+        var catalystHosts: [String: Bool] = [:]
+        func supportsCatalyst(_ name: String, visiting: Set<String> = []) -> Bool {
+            if let known = catalystHosts[name] { return known }
+            guard let host = project.targets.first(where: { $0.name == name }), !visiting.contains(name) else {
+                return false
+            }
+            let (upper, configName, _) = upperLevels(host)
+            let base = SettingsStack.Level(
+                name: "defaults",
+                assignments: defaults(
+                    project: project, target: host, productType: host.productType ?? ProductType(""),
+                    configuration: configName, sdk: nil))
+            let stack = SettingsStack(
+                levels: [base] + upper, parameters: BuildParameters(sdk: nil, configuration: configName))
+            var supports = stack.value("SUPPORTS_MACCATALYST")?.uppercased() == "YES"
+            if supports, let above = hosts[name] {
+                supports = supportsCatalyst(above, visiting: visiting.union([name]))
+            }
+            catalystHosts[name] = supports
+            return supports
+        }
+        for target in project.targets {
+            guard let productType = target.productType else {
+                result.skipped.append((target.name, "\(target.kind) (builds no product)"))
+                continue
+            }
+            let (upper, configName, targetBase) = upperLevels(target)
             func levels(sdk: String?) -> [SettingsStack.Level] {
                 [
                     SettingsStack.Level(
@@ -89,7 +118,8 @@ public struct ProjectReader {
                     ))
                 continue
             }
-            let (platforms, reason, others) = Self.platforms(neutral)
+            let host = hosts[target.name].map { (name: $0, supportsCatalyst: supportsCatalyst($0)) }
+            let (platforms, reason, others) = Self.platforms(neutral, host: host)
             if platforms.isEmpty {
                 result.skipped.append(
                     (target.name, "builds for \(others.joined(separator: ", ")) only; uniform models iOS and macOS"))
@@ -124,7 +154,7 @@ public struct ProjectReader {
                         generatesInfoPlist: settings["GENERATE_INFOPLIST_FILE"]?.uppercased() == "YES",
                         settings: settings, settingLocations: locations,
                         generatedKeys: generated.sorted { $0.key < $1.key }, host: hosts[target.name],
-                        unreadIncludes: xcconfigs.unread(targetConfig?.baseConfiguration)
+                        unreadIncludes: xcconfigs.unread(targetBase)
                             + xcconfigs.unread(projectConfig?.baseConfiguration),
                         location: target.location, levels: stack.levels, parameters: parameters))
             }
@@ -203,8 +233,16 @@ public struct ProjectReader {
     /// multiplatform target (`SDKROOT = auto`, or none) builds for its `SUPPORTED_PLATFORMS`;
     /// an iOS app with `SUPPORTS_MACCATALYST = YES` is a Mac app too. Other platforms (tvOS,
     /// visionOS, watchOS, DriverKit) are returned in `others`: uniform answers for iOS and macOS.
+    ///
+    /// A target embedded in a host (an app extension in its app) runs on Mac Catalyst only
+    /// inside a host that does: Xcode builds the embedded products of the Mac Catalyst variant
+    /// of the app, and an extension exists on the Mac only in that app. Its own
+    /// `SUPPORTS_MACCATALYST = YES` — often inherited from the project — is not enough, and
+    /// `host` says whether the host supports it (a project set YES at project level and NO on
+    /// its app, and its extensions were modelled as Mac apps). The extension must also support
+    /// it itself: Xcode leaves an embedded target that does not out of the Mac build.
     static func platforms(
-        _ settings: SettingsStack
+        _ settings: SettingsStack, host: (name: String, supportsCatalyst: Bool)? = nil
     ) -> (platforms: [(Platform, String)], reason: String, others: [String]) {
         let sdkroot = settings.value("SDKROOT")?.trimmingCharacters(in: CharacterSet(charactersIn: " ;")) ?? ""
         let supported = (settings.value("SUPPORTED_PLATFORMS") ?? "").split(separator: " ").map(String.init)
@@ -240,8 +278,16 @@ public struct ProjectReader {
         if found.contains(where: { $0.0 == .ios }), !found.contains(where: { $0.0 == .macos }),
             settings.value("SUPPORTS_MACCATALYST")?.uppercased() == "YES"
         {
-            found.append((.macos, "macosx"))
-            reason += ", SUPPORTS_MACCATALYST = YES (a Mac Catalyst app too)"
+            if let host, !host.supportsCatalyst {
+                reason +=
+                    ", SUPPORTS_MACCATALYST = YES but its host '\(host.name)' does not build for Mac Catalyst (iOS only: an extension runs on the Mac only in a host that does)"
+            } else if let host {
+                found.append((.macos, "macosx"))
+                reason += ", SUPPORTS_MACCATALYST = YES, as its host '\(host.name)' (Mac Catalyst too)"
+            } else {
+                found.append((.macos, "macosx"))
+                reason += ", SUPPORTS_MACCATALYST = YES (a Mac Catalyst app too)"
+            }
         }
         return (found, reason, others)
     }

@@ -162,8 +162,14 @@ public final class SettingsStack {
         return value
     }
 
-    /// Expands `$(NAME)`, `${NAME}` and `$(NAME:modifier…)`, innermost first, so a reference
-    /// may be built from others (`$(PRODUCT_NAME_$(CONFIGURATION))`). `$()` is empty.
+    /// Expands `$(NAME)`, `${NAME}`, `$(NAME:modifier…)` and bare `$NAME`, innermost first, so
+    /// a reference may be built from others (`$(PRODUCT_NAME_$(CONFIGURATION))`). `$()` is
+    /// empty; `$$` is a literal `$`; a `$` before anything else is itself.
+    ///
+    /// As Xcode's build system parses a value: swift-build's `MacroExpressionParser`
+    /// (Sources/SWBMacro/MacroExpressionParsing.swift, `parseSubstitutionSubexpression`) takes
+    /// `$(…)`, `${…}` (and `$[…]`, not read here), the "deprecated form `$MACRO`" whose name is
+    /// a letter or `_` followed by letters, digits, `.` and `_`, and "`$$` is an escape for `$`".
     func expand(
         _ text: String, setting: String? = nil, at location: SourceLocation? = nil, lookup: (String) -> String?
     ) -> String {
@@ -228,7 +234,42 @@ public final class SettingsStack {
             }
             if let closer, c == closer { return String(out) }
             input.removeFirst()
-            if c == "$", let open = input.first, open == "(" || open == "{" {
+            if c == "$", input.first == "$" {
+                // `$$` is a literal `$`.
+                input.removeFirst()
+                out.append(c)
+                produced += 1
+                expansionBudget -= 1
+            } else if c == "$", let first = input.first, Self.isBareNameStart(first) {
+                // `$NAME`, Xcode's older form of `$(NAME)`: the name runs while the characters
+                // may be in one; a `$(…)` right after it is part of the name (`$A$(B)` names
+                // `A` followed by B's value). Unset, it stays as written, like `$(NAME)`.
+                let written = input
+                var name = String.UnicodeScalarView()
+                while let next = input.first, Self.isBareNameCharacter(next) {
+                    name.append(next)
+                    input.removeFirst()
+                }
+                var reference = String(name)
+                if input.first == "$", input.dropFirst().first == "(" {
+                    var rest = input
+                    rest.removeFirst(2)
+                    let body = expand(&rest, closer: ")", lookup: lookup)
+                    var parts = body.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+                    let inner = parts.removeFirst()
+                    if rest.first == ")", SettingAssignment.isSettingName(inner), let value = lookup(inner) {
+                        rest.removeFirst()
+                        input = rest
+                        reference += Placeholders.apply(parts, to: value)
+                    }
+                }
+                if SettingAssignment.isSettingName(reference), let value = lookup(reference) {
+                    take(value)
+                } else {
+                    out.append(c)
+                    out.append(contentsOf: written[written.startIndex..<input.startIndex])
+                }
+            } else if c == "$", let open = input.first, open == "(" || open == "{" {
                 input.removeFirst()
                 let close: Unicode.Scalar = open == "(" ? ")" : "}"
                 let body = expand(&input, closer: close, lookup: lookup)
@@ -262,6 +303,17 @@ public final class SettingsStack {
             }
         }
         return String(out)
+    }
+
+    /// The first character of a bare `$NAME`: a letter or `_`.
+    static func isBareNameStart(_ c: Unicode.Scalar) -> Bool {
+        c == "_" || ("A"..."Z").contains(c) || ("a"..."z").contains(c)
+    }
+
+    /// A later character of a bare `$NAME`: a letter, digit, `_` or `.` (Xcode's parser takes
+    /// the dot too: `$ROOT.widget` names the setting `ROOT.widget`, which nothing sets).
+    static func isBareNameCharacter(_ c: Unicode.Scalar) -> Bool {
+        isBareNameStart(c) || ("0"..."9").contains(c) || c == "."
     }
 
     /// A cycle is reported once, under its lowest-named member, its chain written from there,

@@ -359,6 +359,10 @@ public struct TypeGraph: Sendable {
             for k in Int(declarationStart[i])..<Int(declarationStart[i + 1]) {
                 let n = declarationOrder[k]
                 guard n != w else { continue }
+                // One Info.plist read for several targets (app variants, or an extension pointed
+                // at its app's file) declares each type once: the same place is not a duplicate
+                // of itself.
+                guard declarations[Int(n)].location != declarations[Int(w)].location else { continue }
                 let message = DuplicateDeclarationMessage(
                     segments: declarations.segments,
                     winner: declarations.position(Int(w)), loser: declarations.position(Int(n)))

@@ -81,7 +81,7 @@ public struct World: Sendable {
         var appIndex: [String: Int] = [:]
         appIndex.reserveCapacity(apps.count)
         // The file and platform of the first app with each bundle id.
-        var firstFileByID: [String: (file: String, platform: Platform)] = [:]
+        var firstFileByID: [String: (file: String, platform: Platform, target: String?)] = [:]
         firstFileByID.reserveCapacity(apps.count)
         for a in apps.indices {
             findings.append(contentsOf: apps[a].findings)
@@ -93,11 +93,15 @@ public struct World: Sendable {
                 // One id on iOS and on macOS is one product built for two platforms (a
                 // multiplatform target, or an iOS and a Mac target sharing an id), not a clash.
                 if first.platform == apps[a].platform {
+                    // Targets sharing one Info.plist: the file is the same, the targets are not.
+                    let shared = first.file == apps[a].file && first.target != nil && apps[a].origin != nil
+                    let user = shared ? "target '\(first.target!)', which reads the same Info.plist" : first.file
+                    let this = shared ? " (target '\(apps[a].origin!.target)')" : ""
                     findings.append(
                         Finding(
                             rule: "duplicate-bundle-id", severity: .warning,
                             message:
-                                "bundle id '\(bundleID)' is also used by \(first.file); this app is kept apart as '\(renamed)'",
+                                "bundle id '\(bundleID)' is also used by \(user); this app\(this) is kept apart as '\(renamed)'",
                             location: apps[a].location, subject: bundleID))
                 }
                 apps[a].bundleID = renamed
@@ -109,7 +113,7 @@ public struct World: Sendable {
                 }
                 appIndex[renamed] = a
             } else {
-                firstFileByID[bundleID] = (apps[a].file, apps[a].platform)
+                firstFileByID[bundleID] = (apps[a].file, apps[a].platform, apps[a].origin?.target)
                 appIndex[bundleID] = a
             }
         }

@@ -28,6 +28,9 @@ public struct LoadReport: Sendable {
         /// `Project › Target (application, Release)` for apps from a project.
         public var origin: String?
         public var host: String?
+        /// How the platform of a manifest read without its project was decided (for one read
+        /// with its project, `origin` says).
+        public var platformReason: String?
     }
 
     /// Lines for `--verbose`.
@@ -42,7 +45,7 @@ public struct LoadReport: Sendable {
         for project in projects { lines.append("project: \(project)") }
         for app in apps {
             lines.append(
-                "app: \(app.bundleID) [\(app.platform)] \(app.file)\(app.origin.map { " — \($0)" } ?? "")\(app.host.map { ", embedded in \($0)" } ?? "")"
+                "app: \(app.bundleID) [\(app.platform)] \(app.file)\(app.origin.map { " — \($0)" } ?? "")\(app.platformReason.map { " — platform: \($0)" } ?? "")\(app.host.map { ", embedded in \($0)" } ?? "")"
             )
         }
         for target in skippedTargets { lines.append("not an app: \(target)") }

@@ -247,7 +247,7 @@ public struct Session {
                     origin: m.origin.map {
                         "\(ProjectPath.projectName(of: $0.project)) › \($0.target) (\($0.productType), \($0.configuration); \($0.platformReason))"
                     },
-                    host: m.host))
+                    host: m.host, platformReason: m.origin == nil ? m.platformReason : nil))
         }
         for finding in findings.filter({ $0.rule.hasPrefix("xcode.") || $0.rule.hasPrefix("xcconfig.") }) {
             let line = "\(finding.location.map { "\($0): " } ?? "")\(finding.severity.rawValue): \(finding.message)"
@@ -614,7 +614,10 @@ public struct Session {
                     manifests[i].importedTypes[d].origin = .manifest(bundleID: id)
                 }
             }
-            if let p = o.platform { manifests[i].platform = p }
+            if let p = o.platform {
+                manifests[i].platform = p
+                manifests[i].platformReason = "platform = \"\(p.rawValue)\" in .uniform.lua's apps"
+            }
         }
     }
 

@@ -17,7 +17,9 @@ extension RuleEngine {
             options: options, suppressions: suppressions + inline.suppressions, known: known,
             configuration: configuration)
         let problems = (inline.problems + unknown).compactMap(options.apply)
-        return SuppressionFilter.apply(checked, suppressions: suppressions + inline.suppressions, problems: problems)
-            .findings.compactMap(options.apply)
+        let filtered = SuppressionFilter.apply(
+            checked, suppressions: suppressions + inline.suppressions, problems: problems)
+        // Several targets reading one Info.plist: each finding about the file once.
+        return SharedInfoPlistFindings.merge(filtered.findings.compactMap(options.apply), apps: inputs.manifests)
     }
 }
