@@ -77,7 +77,7 @@ final class SimilarTypesTests: XCTestCase {
     func testTheRealWorldTable() throws {
         let rows = try Self.rows()
         let typos = rows.filter { $0.kind == "typo" }, genuine = rows.filter { $0.kind != "typo" }
-        XCTAssertGreaterThanOrEqual(typos.count, 20)
+        XCTAssertGreaterThanOrEqual(typos.count, 40)
         XCTAssertGreaterThanOrEqual(genuine.count, 40)
         let got = try suggestions(rows.map(\.id))
         XCTAssertEqual(got.count, rows.count)
