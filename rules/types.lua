@@ -621,12 +621,23 @@ local function tag_ids(tag)
   return ids
 end
 
+local data_cache
+--- Whether an identifier conforms to public.data (a flat file can be typed as it), once per run.
+local function is_data(id)
+  local known = data_cache[id]
+  if known == nil then
+    known = uniform.conforms("uti:" .. id, "public.data")
+    data_cache[id] = known
+  end
+  return known
+end
+
 --- Whether a declaration can be the type a tag gives: first among the identifiers carrying it,
 --- or behind only types a flat file is never typed as (on macOS, those outside public.data).
 local function may_win(tag, id)
   for _, other in ipairs(tag_ids(tag)) do
     if other:lower() == id:lower() then return true end
-    if uniform.conforms("uti:" .. other, "public.data") then return false end
+    if is_data(other) then return false end
   end
   return false
 end
@@ -636,7 +647,7 @@ end
 local function file_winner(tag)
   local ids = tag_ids(tag)
   for _, id in ipairs(ids) do
-    if uniform.conforms("uti:" .. id, "public.data") then return id end
+    if is_data(id) then return id end
   end
   return ids[1]
 end
@@ -703,43 +714,56 @@ uniform.check {
   example = "an emulator exports public.retro.crt with extension crt: .crt files stop being public.x509-certificate and the emulator becomes their default app",
   source = "Apple, UTType.h and Defining file and data types for your app: a tag maps to one type; declare only tags your format owns (docs/evidence.md for the lookup order).",
   run = function(report)
-    tag_cache, id_cache, team_ids_cache = {}, {}, nil
+    tag_cache, id_cache, data_cache, team_ids_cache = {}, {}, {}, nil
     for _, app in ipairs(uniform.apps()) do
       local function check(d)
         if is_placeholder(d.id) then return end
+        -- One declaration, one loser, one finding: `.webp` and `image/webp` taken from the same
+        -- type are one cause.
+        local by_loser, order = {}, {}
         for _, tag in ipairs(file_tags(d)) do
           local facts = may_win(tag.query, d.id) and tag_facts(tag.query) or {}
           if facts.winner and facts.winner:lower() == d.id:lower() and facts.winner_origin == app.id then
-            local loser
             for _, t in ipairs(facts.losers) do
               if t.id:lower() ~= d.id:lower() and (t.origin == "catalog" or (t.origin ~= app.id and not own_type(app, t.id))) then
-                loser = t
+                local entry = by_loser[t.id]
+                if not entry then
+                  entry = { loser = t, tags = {} }
+                  by_loser[t.id] = entry
+                  order[#order + 1] = t.id
+                end
+                entry.tags[#entry.tags + 1] = tag
                 break
               end
             end
-            if loser then
-              local takers = {}
-              for _, c in ipairs(loser.claimed_by or {}) do
-                if c.app ~= app.id and #takers < 6 then takers[#takers + 1] = c.app end
-              end
-              local whose = loser.origin == "catalog" and "the system's" or (loser.origin .. "'s")
-              local _, default = specific_handlers(tag.query)
-              local effect
-              if default == app.id then
-                effect = app.id .. " becomes their default app"
-              elseif default then
-                effect = default .. " stays their default app"
-              else
-                effect = "no app is their default"
-              end
-              local losers = #takers > 0 and ("; " .. some(takers) .. ", which open '" .. loser.id .. "', no longer get them")
-                or ("; apps that open '" .. loser.id .. "' no longer get them")
-              report { at = d.location, subject = d.id .. " " .. tag.query,
-                       message = tag.shown .. " files are typed as '" .. d.id .. "', declared here, instead of " .. whose .. " '" .. loser.id ..
-                         "' (" .. (loser.reason or "the lookup prefers this declaration") .. "): " .. effect .. losers ..
-                         "; give the type a tag of its own or drop " .. tag.shown .. " (see `uniform claims " .. tag.query .. "`)" }
-            end
           end
+        end
+        for _, loser_id in ipairs(order) do
+          local entry = by_loser[loser_id]
+          local loser, first = entry.loser, entry.tags[1]
+          local shown = {}
+          for i, tag in ipairs(entry.tags) do shown[i] = tag.shown end
+          local takers = {}
+          for _, c in ipairs(loser.claimed_by or {}) do
+            if c.app ~= app.id and #takers < 6 then takers[#takers + 1] = c.app end
+          end
+          local whose = loser.origin == "catalog" and "the system's" or (loser.origin .. "'s")
+          local _, default = specific_handlers(first.query)
+          local effect
+          if default == app.id then
+            effect = app.id .. " becomes their default app"
+          elseif default then
+            effect = default .. " stays their default app"
+          else
+            effect = "no app is their default"
+          end
+          local losers = #takers > 0 and ("; " .. some(takers) .. ", which open '" .. loser.id .. "', no longer get them")
+            or ("; apps that open '" .. loser.id .. "' no longer get them")
+          local tags = table.concat(shown, " and ")
+          report { at = d.location, subject = d.id .. " " .. first.query,
+                   message = tags .. " files are typed as '" .. d.id .. "', declared here, instead of " .. whose .. " '" .. loser.id ..
+                     "', which " .. (loser.reason or "loses the lookup") .. ": " .. effect .. losers ..
+                     "; give the type a tag of its own or drop " .. tags .. " (see `uniform claims " .. first.query .. "`)" }
         end
       end
       for _, d in ipairs(app.exports) do check(d) end
@@ -755,7 +779,7 @@ uniform.check {
   example = "an app imports com.example.log with extension log and claims it, but .log resolves to the system's com.apple.log",
   source = "Apple, UTType.h tag lookup preference: public types first, exported over imported (docs/evidence.md); CFBundleDocumentTypes: a claim matches files whose type conforms to a claimed type.",
   run = function(report)
-    tag_cache, id_cache = {}, {}
+    tag_cache, id_cache, data_cache = {}, {}, {}
     for _, app in ipairs(uniform.apps()) do
       local claimed = {}
       for _, claim in ipairs(app.claims) do

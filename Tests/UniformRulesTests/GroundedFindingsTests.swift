@@ -128,7 +128,7 @@ final class GroundedFindingsTests: XCTestCase {
                         continue
                     }
                     let id = String(subject[..<space]), tag = String(subject[subject.index(after: space)...])
-                    let loser = Self.capture(#"instead of .*?'([^']+)' \("#, finding.message)
+                    let loser = Self.capture(#"instead of .*?'([^']+)', which"#, finding.message)
                     let holds = worlds.contains { platform, world in
                         guard let parsed = ClaimTag.parse(tag) else { return false }
                         let map = ClaimMap(tag: parsed.tag, tagClass: parsed.tagClass, world: world)
