@@ -632,16 +632,6 @@ local function is_data(id)
   return known
 end
 
---- Whether a declaration can be the type a tag gives: first among the identifiers carrying it,
---- or behind only types a flat file is never typed as (on macOS, those outside public.data).
-local function may_win(tag, id)
-  for _, other in ipairs(tag_ids(tag)) do
-    if other:lower() == id:lower() then return true end
-    if is_data(other) then return false end
-  end
-  return false
-end
-
 --- The identifier a flat file with the tag is typed as: the first carrying it that a file can
 --- be (`uniform claims` names the same winner; GroundedFindingsTests holds them together).
 local function file_winner(tag)
@@ -650,6 +640,19 @@ local function file_winner(tag)
     if is_data(id) then return id end
   end
   return ids[1]
+end
+
+local effective
+--- The origin and kind of the declaration of an identifier that takes precedence among the
+--- manifests' and rules' (nil: the system's catalog declares it, or nobody), once per run.
+local function effective_declaration(id)
+  if not effective then
+    effective = {}
+    for _, decl in ipairs(uniform.declarations()) do
+      if decl.winner then effective[decl.id:lower()] = { origin = decl.origin, kind = decl.kind } end
+    end
+  end
+  return effective[id:lower()]
 end
 
 local function tag_facts(tag)
@@ -675,18 +678,21 @@ local function tag_facts(tag)
   return facts
 end
 
---- The apps that open a target as a specific handler (not through a catch-all claim).
+--- The apps that open a target as a specific handler (not through a catch-all claim), and its
+--- default, once per tag and run.
+local handler_cache
 local function specific_handlers(tag)
-  local facts = tag_facts(tag)
-  if not facts.handlers then
-    facts.handlers = {}
+  local known = handler_cache[tag]
+  if not known then
+    known = { handlers = {} }
     local resolution = uniform.resolve(tag)
-    facts.default = resolution.default
+    known.default = resolution.default
     for _, h in ipairs(resolution.handlers) do
-      if h.match ~= "wildcard" then facts.handlers[h.bundle_id] = true end
+      if h.match ~= "wildcard" then known.handlers[h.bundle_id] = true end
     end
+    handler_cache[tag] = known
   end
-  return facts.handlers, facts.default
+  return known.handlers, known.default
 end
 
 --- The tags of a declaration that decide how files are typed, as `uniform.claims` queries.
@@ -714,18 +720,37 @@ uniform.check {
   example = "an emulator exports public.retro.crt with extension crt: .crt files stop being public.x509-certificate and the emulator becomes their default app",
   source = "Apple, UTType.h and Defining file and data types for your app: a tag maps to one type; declare only tags your format owns (docs/evidence.md for the lookup order).",
   run = function(report)
-    tag_cache, id_cache, data_cache, team_ids_cache = {}, {}, {}, nil
+    tag_cache, id_cache, data_cache, handler_cache, team_ids_cache, effective = {}, {}, {}, {}, nil, nil
     for _, app in ipairs(uniform.apps()) do
       local function check(d)
         if is_placeholder(d.id) then return end
+        -- The app's own declaration must be the one that counts (where the system or another
+        -- app declares the same identifier, theirs may).
+        local mine = effective_declaration(d.id)
+        if not mine or mine.origin ~= app.id then return end
         -- One declaration, one loser, one finding: `.webp` and `image/webp` taken from the same
         -- type are one cause.
         local by_loser, order = {}, {}
         for _, tag in ipairs(file_tags(d)) do
-          local facts = may_win(tag.query, d.id) and tag_facts(tag.query) or {}
-          if facts.winner and facts.winner:lower() == d.id:lower() and facts.winner_origin == app.id then
+          if file_winner(tag.query) and file_winner(tag.query):lower() == d.id:lower() then
+            -- Cheap first: is any other identifier carrying the tag the system's, or another
+            -- vendor's export? Only then the claim map, for the lookup's reason and claimants.
+            local candidate = false
+            for _, other in ipairs(tag_ids(tag.query)) do
+              local theirs = effective_declaration(other)
+              if other:lower() ~= d.id:lower() and (theirs == nil or (theirs.kind == "exported" and theirs.origin ~= app.id
+                   and theirs.origin ~= "rule" and not own_type(app, other))) then
+                candidate = true
+                break
+              end
+            end
+            local facts = candidate and tag_facts(tag.query) or { losers = {} }
             for _, t in ipairs(facts.losers) do
-              if t.id:lower() ~= d.id:lower() and (t.origin == "catalog" or (t.origin ~= app.id and not own_type(app, t.id))) then
+              -- Two apps' exports decided only by load order are undefined on a real system
+              -- (docs/evidence.md): extension-claimed-by-several-types tells that one.
+              local by_order = (t.reason or ""):find("loaded first", 1, true)
+              if t.id:lower() ~= d.id:lower()
+                 and (t.origin == "catalog" or (t.origin ~= app.id and not by_order and not own_type(app, t.id))) then
                 local entry = by_loser[t.id]
                 if not entry then
                   entry = { loser = t, tags = {} }
@@ -779,7 +804,7 @@ uniform.check {
   example = "an app imports com.example.log with extension log and claims it, but .log resolves to the system's com.apple.log",
   source = "Apple, UTType.h tag lookup preference: public types first, exported over imported (docs/evidence.md); CFBundleDocumentTypes: a claim matches files whose type conforms to a claimed type.",
   run = function(report)
-    tag_cache, id_cache, data_cache = {}, {}, {}
+    tag_cache, id_cache, data_cache, handler_cache = {}, {}, {}, {}
     for _, app in ipairs(uniform.apps()) do
       local claimed = {}
       for _, claim in ipairs(app.claims) do
