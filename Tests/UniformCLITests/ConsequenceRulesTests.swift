@@ -115,37 +115,42 @@ final class ConsequenceRulesTests: XCTestCase {
         XCTAssertTrue(takeover.first?.contains("instead of the system's 'org.webmproject.webp'") == true, "\(takeover)")
     }
 
-    /// Another vendor's exported type losing its extension to this app's: named with its app.
+    /// Another vendor's exported type losing its extension to this app's, for a reason the
+    /// lookup states (here: this one lists the tag first), is a takeover at the winner, naming
+    /// the loser's app. Decided by load order alone (undefined on a real system), it is not.
     func testWinningAnotherVendorsExtensionIsATakeoverAtTheWinner() throws {
-        try manifest(
-            """
-            <key>CFBundleIdentifier</key><string>com.alpha.viewer</string>
-            <key>LSMinimumSystemVersion</key><string>11.0</string>
-            <key>CFBundleDocumentTypes</key><array>\(claim(["com.alpha.scene"], rank: "Owner"))</array>
-            <key>UTExportedTypeDeclarations</key><array>\(declaration("com.alpha.scene", extensions: ["scn2"]))</array>
-            """, at: "Alpha/Info.plist")
-        try manifest(
-            """
-            <key>CFBundleIdentifier</key><string>org.beta.engine</string>
-            <key>LSMinimumSystemVersion</key><string>11.0</string>
-            <key>CFBundleDocumentTypes</key><array>\(claim(["org.beta.scene"], rank: "Owner"))</array>
-            <key>UTExportedTypeDeclarations</key><array>\(declaration("org.beta.scene", extensions: ["scn2", "bscn"]))</array>
-            """, at: "Beta/Info.plist")
+        func write(betaTags: [String]) throws {
+            try manifest(
+                """
+                <key>CFBundleIdentifier</key><string>com.alpha.viewer</string>
+                <key>LSMinimumSystemVersion</key><string>11.0</string>
+                <key>CFBundleDocumentTypes</key><array>\(claim(["com.alpha.scene"], rank: "Owner"))</array>
+                <key>UTExportedTypeDeclarations</key><array>\(declaration("com.alpha.scene", extensions: ["scn2"]))</array>
+                """, at: "Alpha/Info.plist")
+            try manifest(
+                """
+                <key>CFBundleIdentifier</key><string>org.beta.engine</string>
+                <key>LSMinimumSystemVersion</key><string>11.0</string>
+                <key>CFBundleDocumentTypes</key><array>\(claim(["org.beta.scene"], rank: "Owner"))</array>
+                <key>UTExportedTypeDeclarations</key><array>\(declaration("org.beta.scene", extensions: betaTags))</array>
+                """, at: "Beta/Info.plist")
+        }
+        try write(betaTags: ["bscn", "scn2"])
         let findings = try check()
         let takeover = findings.filter { $0["rule"] as? String == "type-takeover" }
         XCTAssertEqual(takeover.count, 1, "\(findings)")
         let message = takeover.first?["message"] as? String ?? ""
-        // The lookup order decides the winner (docs/evidence.md); the finding names the other.
-        let winner = message.contains("'com.alpha.scene', declared here") ? "Alpha" : "Beta"
-        XCTAssertEqual(takeover.first?["file"] as? String, "\(winner)/Info.plist", message)
-        XCTAssertTrue(
-            message.contains(
-                winner == "Alpha" ? "org.beta.engine's 'org.beta.scene'" : "com.alpha.viewer's 'com.alpha.scene'"),
-            message)
+        XCTAssertEqual(takeover.first?["file"] as? String, "Alpha/Info.plist", message)
+        XCTAssertTrue(message.contains("instead of org.beta.engine's 'org.beta.scene', which loses to com.alpha.scene: it lists 'scn2' first"), message)
+        XCTAssertTrue(message.contains("com.alpha.viewer becomes their default app; org.beta.engine, which open 'org.beta.scene', no longer get them"), message)
         let claims = try CLI.run(["claims", ".scn2"], in: dir)
-        XCTAssertTrue(
-            claims.stdout.contains("the lookup picks \(winner == "Alpha" ? "com.alpha.scene" : "org.beta.scene")"),
-            claims.stdout)
+        XCTAssertTrue(claims.stdout.contains("the lookup picks com.alpha.scene"), claims.stdout)
+
+        try write(betaTags: ["scn2"])
+        let tie = try check()
+        XCTAssertEqual(of("type-takeover", tie), [], "\(tie)")
+        // The loser is told its files are not its own (export-loses-extension says it with the reason).
+        XCTAssertEqual(of("export-loses-extension", tie).count, 1, "\(tie)")
     }
 
     /// An imported, claimed type whose only extension the system's type has: the claim is dead
