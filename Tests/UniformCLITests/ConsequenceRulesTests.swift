@@ -141,8 +141,14 @@ final class ConsequenceRulesTests: XCTestCase {
         XCTAssertEqual(takeover.count, 1, "\(findings)")
         let message = takeover.first?["message"] as? String ?? ""
         XCTAssertEqual(takeover.first?["file"] as? String, "Alpha/Info.plist", message)
-        XCTAssertTrue(message.contains("instead of org.beta.engine's 'org.beta.scene', which loses to com.alpha.scene: it lists 'scn2' first"), message)
-        XCTAssertTrue(message.contains("com.alpha.viewer becomes their default app; org.beta.engine, which open 'org.beta.scene', no longer get them"), message)
+        XCTAssertTrue(
+            message.contains(
+                "instead of org.beta.engine's 'org.beta.scene', which loses to com.alpha.scene: it lists 'scn2' first"),
+            message)
+        XCTAssertTrue(
+            message.contains(
+                "com.alpha.viewer becomes their default app; org.beta.engine, which open 'org.beta.scene', no longer get them"
+            ), message)
         let claims = try CLI.run(["claims", ".scn2"], in: dir)
         XCTAssertTrue(claims.stdout.contains("the lookup picks com.alpha.scene"), claims.stdout)
 

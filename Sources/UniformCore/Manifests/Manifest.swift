@@ -13,7 +13,14 @@ public struct Manifest: Sendable {
     /// (`Info.plist keys: macOS 7 (LSMinimumSystemVersion, …) outweighs iOS 2 (…)`), the
     /// target's settings for one read with its project (`SDKROOT = iphoneos`); nil when
     /// nothing decided it (an app a rule declares).
-    public var platformReason: String?
+    public var platformReason: String? {
+        get { writtenPlatformReason ?? platformEvidence?.reason }
+        set { writtenPlatformReason = newValue }
+    }
+    private var writtenPlatformReason: String?
+    /// The keys weighed for a manifest read alone; the reason is written from them only when
+    /// asked (`--verbose`), not for every manifest of a run.
+    var platformEvidence: PlatformEvidence.Decision?
     /// The path used in every location (relative to the configuration or the argument).
     public var file: String
     public var location: SourceLocation

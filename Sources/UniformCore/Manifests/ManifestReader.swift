@@ -131,7 +131,7 @@ public struct ManifestReader {
         // The initializer fills a missing declared id with the bundle id (synthetic apps); a read
         // manifest keeps "not written" (nor generated) so rules can tell a partial Info.plist.
         manifest.declaredBundleID = writtenID
-        manifest.platformReason = weighed?.reason
+        manifest.platformEvidence = weighed
         readExtension(root, into: &manifest, &context)
         if root.entries.contains(where: { Distribution.selfUpdateKeys.contains($0.key) }) {
             manifest.distribution = .outside

@@ -57,36 +57,84 @@ enum PlatformEvidence {
         var weight: Int
     }
 
-    /// The platform, and why (for `--verbose`): each side's weight and its heaviest keys.
-    static func decide(_ root: PlistDictionary) -> (platform: Platform, reason: String) {
-        let votes = self.votes(root)
-        let ios = votes.filter { $0.platform == .ios }, macos = votes.filter { $0.platform == .macos }
-        let iosWeight = ios.reduce(0) { $0 + $1.weight }, macWeight = macos.reduce(0) { $0 + $1.weight }
-        // The old rule's answer, which a tie keeps.
-        let before: Platform = ios.contains { $0.weight >= medium } ? .ios : .macos
-        let platform: Platform = iosWeight == macWeight ? before : (iosWeight > macWeight ? .ios : .macos)
-        return (platform, reason(platform, ios: ios, macos: macos, tie: iosWeight == macWeight))
+    /// What the keys decided: the platform, and the votes that say why.
+    struct Decision: Sendable {
+        var platform: Platform
+        var votes: [Vote]
+        var tie: Bool
+
+        /// For `--verbose`: each side's weight and its heaviest keys.
+        var reason: String {
+            PlatformEvidence.reason(
+                platform, ios: votes.filter { $0.platform == .ios }, macos: votes.filter { $0.platform == .macos },
+                tie: tie)
+        }
     }
+
+    /// The platform, and the votes behind it (the reason is written from them when asked).
+    static func decide(_ root: PlistDictionary) -> Decision {
+        let votes = self.votes(root)
+        var iosWeight = 0, macWeight = 0, iosMedium = false
+        for vote in votes {
+            if vote.platform == .ios {
+                iosWeight += vote.weight
+                iosMedium = iosMedium || vote.weight >= medium
+            } else {
+                macWeight += vote.weight
+            }
+        }
+        // The old rule's answer, which a tie keeps.
+        let before: Platform = iosMedium ? .ios : .macos
+        let platform: Platform = iosWeight == macWeight ? before : (iosWeight > macWeight ? .ios : .macos)
+        return Decision(platform: platform, votes: votes, tie: iosWeight == macWeight)
+    }
+
+    /// What a root key says, looked up once: one hash per key of every manifest read alone.
+    enum KeyVote {
+        case vote(Platform, Int)
+        /// `NSPrincipalClass`: strong for macOS when it is `NSApplication`, else what the key's
+        /// documentation says.
+        case principalClass(otherwise: Platform?)
+        case documentTypes(otherwise: Platform?)
+    }
+
+    static let keyVotes: [String: KeyVote] = {
+        var table: [String: KeyVote] = [:]
+        for (key, platform) in documentedPlatform { table[key] = .vote(platform, documented) }
+        for key in decisiveMacOS { table[key] = .vote(.macos, strong) }
+        for key in iOSKeys { table[key] = .vote(.ios, medium) }
+        for key in decisiveIOS { table[key] = .vote(.ios, strong) }
+        table["NSPrincipalClass"] = .principalClass(otherwise: documentedPlatform["NSPrincipalClass"])
+        table["CFBundleDocumentTypes"] = .documentTypes(otherwise: documentedPlatform["CFBundleDocumentTypes"])
+        return table
+    }()
 
     /// One vote per root key that says something, in file order.
     static func votes(_ root: PlistDictionary) -> [Vote] {
         var votes: [Vote] = []
         for entry in root.entries {
             let key = entry.key
-            if key.hasSuffix("~iphone") || key.hasSuffix("~ipad") {
-                votes.append(Vote(platform: .ios, label: key, weight: strong))
-            } else if decisiveIOS.contains(key) {
-                votes.append(Vote(platform: .ios, label: key, weight: strong))
-            } else if iOSKeys.contains(key) {
-                votes.append(Vote(platform: .ios, label: key, weight: medium))
-            } else if decisiveMacOS.contains(key) {
-                votes.append(Vote(platform: .macos, label: key, weight: strong))
-            } else if key == "NSPrincipalClass", entry.value.asString == "NSApplication" {
-                votes.append(Vote(platform: .macos, label: "NSPrincipalClass = NSApplication", weight: strong))
-            } else if key == "CFBundleDocumentTypes", let label = macDocumentTypes(entry.value) {
-                votes.append(Vote(platform: .macos, label: label, weight: strong))
-            } else if let platform = documentedPlatform[key] {
-                votes.append(Vote(platform: platform, label: key, weight: documented))
+            switch keyVotes[key] {
+            case .vote(let platform, let weight)?:
+                votes.append(Vote(platform: platform, label: key, weight: weight))
+            case .principalClass(let otherwise)?:
+                if entry.value.asString == "NSApplication" {
+                    votes.append(Vote(platform: .macos, label: "NSPrincipalClass = NSApplication", weight: strong))
+                } else if let otherwise {
+                    votes.append(Vote(platform: otherwise, label: key, weight: documented))
+                }
+            case .documentTypes(let otherwise)?:
+                if let label = macDocumentTypes(entry.value) {
+                    votes.append(Vote(platform: .macos, label: label, weight: strong))
+                } else if let otherwise {
+                    votes.append(Vote(platform: otherwise, label: key, weight: documented))
+                }
+            default:
+                // A device variant of any key (`UISupportedInterfaceOrientations~ipad`): only
+                // keys with a `~` need the suffix test.
+                if key.utf8.contains(UInt8(ascii: "~")), key.hasSuffix("~iphone") || key.hasSuffix("~ipad") {
+                    votes.append(Vote(platform: .ios, label: key, weight: strong))
+                }
             }
         }
         return votes
