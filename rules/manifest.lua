@@ -20,6 +20,27 @@ local function candidates(kind, platform)
   return candidates_cache[slot]
 end
 
+--- Whether a key a few edits from a documented one is a slip of it rather than another key:
+--- the same namespace prefix (`SUBundleName` is Sparkle's, not a misspelt `CFBundleName`) and
+--- one small local difference, at most two characters either side of what the two share
+--- (`LSHandlerRnak`, `CFBundleTypeExtension`), or case alone. A whole other word
+--- (`CFBundleLongVersionString`, an obsolete Apple key, against `CFBundleShortVersionString`)
+--- is another key, as the did-you-mean rule for type identifiers says (SimilarTypes.swift).
+local function slip(key, candidate)
+  if key:lower() == candidate:lower() then return true end
+  local prefix = 0
+  while prefix < #key and prefix < #candidate and key:byte(prefix + 1) == candidate:byte(prefix + 1) do
+    prefix = prefix + 1
+  end
+  if prefix < 2 then return false end
+  local suffix = 0
+  while suffix < #key - prefix and suffix < #candidate - prefix
+        and key:byte(#key - suffix) == candidate:byte(#candidate - suffix) do
+    suffix = suffix + 1
+  end
+  return #key - prefix - suffix <= 2 and #candidate - prefix - suffix <= 2
+end
+
 --- The known key a misspelled one most likely means, or nil.
 local function suggestion(key, list)
   local best, best_distance
@@ -32,6 +53,8 @@ local function suggestion(key, list)
     -- BAAppGroupID) is the app's own.
     if key ~= candidate and key:find(candidate, 1, true) and #candidate >= 8 then
       d = math.min(d, 2)
+    elseif d <= limit and not slip(key, candidate) then
+      d = limit + 1
     end
     if not best_distance or d < best_distance then best, best_distance = candidate, d end
   end
@@ -121,27 +144,38 @@ uniform.check {
 uniform.check {
   id = "missing-type-name",
   severity = "warning",
-  description = "A document type that opens files (role Editor, Viewer or Shell) has no CFBundleTypeName, which Apple marks required. Quick Look and Spotlight claims are exempt (Apple's own plug-in templates omit it).",
+  description = "A document type that opens files (role Editor, Viewer or Shell) has no CFBundleTypeName, which Apple marks required; a note for role None. Quick Look and Spotlight claims are exempt (Apple's own plug-in templates omit it).",
   example = "<dict><key>CFBundleTypeRole</key><string>Viewer</string><key>LSItemContentTypes</key>…</dict> with no CFBundleTypeName",
   source = "Apple, CFBundleDocumentTypes (https://developer.apple.com/documentation/bundleresources/information-property-list/cfbundledocumenttypes): CFBundleTypeName, 'Required. The abstract name for the document type'.",
   run = function(report)
     local handler_roles = { Editor = true, Viewer = true, Shell = true }
     for _, app in ipairs(uniform.apps()) do
       if not app.synthetic then
-        local missing = {}
+        -- Entries that open files (a warning) and those that do not, role None (a note: the
+        -- key is still required, but nothing a user sees is missing its name).
+        local missing, quiet = {}, {}
         for _, claim in ipairs(app.claims) do
-          if claim.name == nil and handler_roles[claim.role] and not claim.binds_nothing then missing[#missing + 1] = claim end
-        end
-        -- One cause, one finding per app: a manifest that never writes the key.
-        if #missing > 0 then
-          local related, which = {}, {}
-          for i, claim in ipairs(missing) do
-            if i > 1 then related[#related + 1] = claim.location end
-            if i <= 5 then which[#which + 1] = "#" .. claim.index end
+          if claim.name == nil and not claim.binds_nothing then
+            if handler_roles[claim.role] then
+              missing[#missing + 1] = claim
+            elseif claim.role == "None" then
+              quiet[#quiet + 1] = claim
+            end
           end
-          report { at = missing[1].location, subject = app.id, related = related,
-                   message = (#missing == 1 and ("document type " .. which[1] .. " has") or (#missing .. " document types (" .. table.concat(which, ", ") .. (#missing > 5 and ", …" or "") .. ") have")) ..
-                     " no CFBundleTypeName, which Apple marks required: the type has no name in the app's document types (NSDocumentController, the Info tab); add <key>CFBundleTypeName</key>" }
+        end
+        -- One cause, one finding per app and kind: a manifest that never writes the key.
+        for _, group in ipairs({ { list = missing }, { list = quiet, severity = "note" } }) do
+          local list = group.list
+          if #list > 0 then
+            local related, which = {}, {}
+            for i, claim in ipairs(list) do
+              if i > 1 then related[#related + 1] = claim.location end
+              if i <= 5 then which[#which + 1] = "#" .. claim.index end
+            end
+            report { at = list[1].location, subject = app.id, related = related, severity = group.severity,
+                     message = (#list == 1 and ("document type " .. which[1] .. " has") or (#list .. " document types (" .. table.concat(which, ", ") .. (#list > 5 and ", …" or "") .. ") have")) ..
+                       " no CFBundleTypeName, which Apple marks required: the type has no name in the app's document types (NSDocumentController, the Info tab); add <key>CFBundleTypeName</key>" }
+          end
         end
       end
     end
@@ -244,7 +278,13 @@ uniform.check {
               if how ~= "specific" then lose("." .. e, how) end
             end
           end
-          for _, m in ipairs(claim.mime_types) do
+          -- A package claim's MIME types say nothing: a folder is never typed by MIME. A claim
+          -- is for packages when it says so or all its specific types are packages.
+          local packages = claim.is_package or #specific > 0
+          for _, t in ipairs(specific) do
+            packages = packages and uniform.conforms("uti:" .. t, "com.apple.package")
+          end
+          for _, m in ipairs(packages and {} or claim.mime_types) do
             if m:find("^[%w%-%.%+]+/[%w%-%.%+]+$") and not covered("mime:" .. m) then
               local how = reach("mime:" .. m)
               if how ~= "specific" then lose(m, how) end

@@ -107,6 +107,14 @@ local function own_type(app, id)
   for i = 2, #type_labels - 1 do
     if products[type_labels[i]] then return true end
   end
+  -- An identifier that is not reverse-DNS but named after the app (`ppsspp.iso` exported by
+  -- `org.ppsspp.ppsspp`): its own, if badly namespaced (malformed-identifier's business).
+  local first = type_labels[1]
+  if #type_labels >= 2 and first and #first >= 4 then
+    for i = 2, #labels do
+      if labels[i] == first then return true end
+    end
+  end
   return false
 end
 
@@ -655,6 +663,17 @@ local function effective_declaration(id)
   return effective[id:lower()]
 end
 
+local system_cache
+--- `system_declares`, once per identifier and run.
+local function is_system(id)
+  local known = system_cache[id:lower()]
+  if known == nil then
+    known = system_declares(id)
+    system_cache[id:lower()] = known
+  end
+  return known
+end
+
 local function tag_facts(tag)
   local facts = tag_cache[tag]
   if facts then return facts end
@@ -666,11 +685,19 @@ local function tag_facts(tag)
   end
   local map = uniform.claims(tag)
   facts = { winner = map.winner, losers = {} }
+  -- A type the system declares stays the system's where an app's own declaration of it takes
+  -- precedence (MarkEdit imports net.daringfireball.markdown and exports app.markedit.md for
+  -- the same .md): the system's declaration is then listed as shadowed.
+  local system = {}
+  for _, t in ipairs(map.types) do
+    if t.origin == "catalog" then system[t.id:lower()] = true end
+  end
   for _, t in ipairs(map.types) do
     if t.wins then
       facts.winner_origin = t.origin
-    elseif not t.shadowed and (t.origin == "catalog" or t.kind == "exported")
+    elseif not t.shadowed and (system[t.id:lower()] or t.kind == "exported")
            and t.origin ~= "rule" and t.origin ~= "dynamic" and #facts.losers < 20 then
+      t.system = system[t.id:lower()] or false
       facts.losers[#facts.losers + 1] = t
     end
   end
@@ -721,6 +748,7 @@ uniform.check {
   source = "Apple, UTType.h and Defining file and data types for your app: a tag maps to one type; declare only tags your format owns (docs/evidence.md for the lookup order).",
   run = function(report)
     tag_cache, id_cache, data_cache, handler_cache, team_ids_cache, effective = {}, {}, {}, {}, nil, nil
+    system_cache = {}
     for _, app in ipairs(uniform.apps()) do
       local function check(d)
         if is_placeholder(d.id) then return end
@@ -738,8 +766,8 @@ uniform.check {
             local candidate = false
             for _, other in ipairs(tag_ids(tag.query)) do
               local theirs = effective_declaration(other)
-              if other:lower() ~= d.id:lower() and (theirs == nil or (theirs.kind == "exported" and theirs.origin ~= app.id
-                   and theirs.origin ~= "rule" and not own_type(app, other))) then
+              if other:lower() ~= d.id:lower() and (theirs == nil or is_system(other)
+                   or (theirs.kind == "exported" and theirs.origin ~= app.id and theirs.origin ~= "rule" and not own_type(app, other))) then
                 candidate = true
                 break
               end
@@ -750,7 +778,7 @@ uniform.check {
               -- (docs/evidence.md): extension-claimed-by-several-types tells that one.
               local by_order = (t.reason or ""):find("loaded first", 1, true)
               if t.id:lower() ~= d.id:lower()
-                 and (t.origin == "catalog" or (t.origin ~= app.id and not by_order and not own_type(app, t.id))) then
+                 and (t.system or (t.origin ~= app.id and not by_order and not own_type(app, t.id))) then
                 local entry = by_loser[t.id]
                 if not entry then
                   entry = { loser = t, tags = {} }
@@ -772,7 +800,7 @@ uniform.check {
           for _, c in ipairs(loser.claimed_by or {}) do
             if c.app ~= app.id and #takers < 6 then takers[#takers + 1] = c.app end
           end
-          local whose = loser.origin == "catalog" and "the system's" or (loser.origin .. "'s")
+          local whose = loser.system and "the system's" or (loser.origin .. "'s")
           local _, default = specific_handlers(first.query)
           local effect
           if default == app.id then
@@ -800,38 +828,59 @@ uniform.check {
 uniform.check {
   id = "import-loses-extension",
   severity = "warning",
-  description = "An app claims a type it imports, but every extension of that type is typed as another type that does not conform to it: the claim never matches a file. A note when the app still opens those files through another claim.",
+  description = "An app claims a type it imports, but extensions of that type are typed as other types that do not conform to it: the claim never matches those files (none at all when every extension is lost). A warning when the app then does not open them; a note when another of its claims still does.",
   example = "an app imports com.example.log with extension log and claims it, but .log resolves to the system's com.apple.log",
   source = "Apple, UTType.h tag lookup preference: public types first, exported over imported (docs/evidence.md); CFBundleDocumentTypes: a claim matches files whose type conforms to a claimed type.",
   run = function(report)
     tag_cache, id_cache, data_cache, handler_cache = {}, {}, {}, {}
     for _, app in ipairs(uniform.apps()) do
+      -- "open" for a claim that opens files; "preview" for a Quick Look or Spotlight plug-in's
+      -- claim, whose lost files are only not previewed or indexed by it (a note).
       local claimed = {}
       for _, claim in ipairs(app.claims) do
-        if not plug_in_roles[claim.role] and claim.rank ~= "None" then
-          for _, id in ipairs(claim.types) do claimed[id:lower()] = true end
+        local how = (claim.role == "QLGenerator" or claim.role == "MDImporter") and "preview"
+          or ((claim.role ~= "None" and claim.rank ~= "None") and "open" or nil)
+        if how then
+          for _, id in ipairs(claim.types) do
+            if claimed[id:lower()] ~= "open" then claimed[id:lower()] = how end
+          end
         end
       end
       for _, d in ipairs(app.imports) do
         if claimed[d.id:lower()] and not is_placeholder(d.id) then
-          local extensions, lost, still_opens = 0, {}, true
+          local extensions, lost, closed = 0, {}, {}
           for _, tag in ipairs(file_tags(d)) do
             if tag.query:sub(1, 1) == "." then
               extensions = extensions + 1
               local winner = file_winner(tag.query)
               if winner and winner:lower() ~= d.id:lower() and not uniform.conforms("uti:" .. winner, d.id) then
                 lost[#lost + 1] = tag.shown .. " → '" .. winner .. "'"
-                still_opens = still_opens and specific_handlers(tag.query)[app.id] == true
+                if not specific_handlers(tag.query)[app.id] then closed[#closed + 1] = tag.shown end
               end
             end
           end
-          if extensions > 0 and #lost == extensions then
-            report { at = d.location, subject = d.id, severity = still_opens and "note" or nil,
-                     message = "claims '" .. d.id .. "', imported here, but every extension it declares is typed as another type (" .. some(lost) ..
-                       "): the claim never matches a file" ..
-                       (still_opens and "; the app still opens those files through another claim, so the claim and import are dead weight"
-                         or "; those files do not open in this app: claim the type they get, or see `uniform claims " .. lost[1]:match("^'(%.[^']+)'") .. "`") }
+          if #lost > 0 then
+            -- What happens to the files decides the severity: those the app no longer opens
+            -- (no other claim of its own reaches them) make a warning; a claim that is only
+            -- dead weight, a note.
+            local all = #lost == extensions
+            local first = lost[1]:match("^'(%.[^']+)'")
+            if claimed[d.id:lower()] == "preview" then
+              report { at = d.location, subject = d.id, severity = "note",
+                       message = "previews or indexes '" .. d.id .. "', imported here, but " ..
+                         (all and "every extension it declares is" or (#lost .. " of its " .. extensions .. " extensions are")) ..
+                         " typed as another type (" .. some(lost) .. "): this plug-in's claim does not reach those files" }
+              goto next_import
+            end
+            report { at = d.location, subject = d.id, severity = #closed == 0 and "note" or nil,
+                     message = "claims '" .. d.id .. "', imported here, but " ..
+                       (all and "every extension it declares is" or (#lost .. " of its " .. extensions .. " extensions are")) ..
+                       " typed as another type (" .. some(lost) .. "): " ..
+                       (all and "the claim never matches a file" or "the claim does not match those files") ..
+                       (#closed == 0 and "; the app still opens them through another claim, so that part of the claim and import is dead weight"
+                         or ("; " .. some(closed) .. " files do not open in this app: claim the type they get, or see `uniform claims " .. first .. "`")) }
           end
+          ::next_import::
         end
       end
     end

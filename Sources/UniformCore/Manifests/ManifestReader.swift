@@ -106,7 +106,7 @@ public struct ManifestReader {
         let name = context.string(root, "CFBundleDisplayName")?.value ?? context.string(root, "CFBundleName")?.value
         // A project's target says; a manifest read alone is weighed by its keys.
         let weighed = platform == nil ? PlatformEvidence.decide(root) : nil
-        let claims = readClaims(root, &context)
+        let claims = readClaims(root, platform: platform ?? weighed?.platform ?? .macos, &context)
         let exported = readDeclarations(
             root, key: "UTExportedTypeDeclarations", kind: .exported, owner: bundleID, &context)
         let imported = readDeclarations(
@@ -202,7 +202,7 @@ public struct ManifestReader {
         return entries.prefix(maxEntriesPerList)
     }
 
-    private func readClaims(_ root: PlistDictionary, _ context: inout Context) -> [DocumentClaim] {
+    private func readClaims(_ root: PlistDictionary, platform: Platform, _ context: inout Context) -> [DocumentClaim] {
         guard let node = root["CFBundleDocumentTypes"] else { return [] }
         guard let entries = node.asArray else {
             context.report(
@@ -265,12 +265,23 @@ public struct ManifestReader {
                 }
             } else {
                 claim.role = .viewer
+                let which = "document type\(claim.name.map { " '\($0)'" } ?? " #\(index + 1)")"
+                // The role is AppKit's (NSDocument's Save follows Editor or Viewer); Apple's iOS
+                // guide to registering document types (Document Interaction Programming Topics
+                // for iOS, "Registering the File Types Your App Supports") does not ask for it,
+                // and nothing on iOS is known to read it: information there, not a likely bug.
                 context.findings.append(
-                    Finding(
-                        rule: "missing-role", severity: .warning,
-                        message:
-                            "document type\(claim.name.map { " '\($0)'" } ?? " #\(index + 1)") has no CFBundleTypeRole; it counts as Viewer — add <key>CFBundleTypeRole</key><string>Viewer</string> (or Editor)",
-                        location: claim.location, subject: claim.name))
+                    platform == .ios
+                        ? Finding(
+                            rule: "missing-role", severity: .note,
+                            message:
+                                "\(which) has no CFBundleTypeRole; iOS's guide to document types does not ask for it (it counts as Viewer where read, on macOS)",
+                            location: claim.location, subject: claim.name)
+                        : Finding(
+                            rule: "missing-role", severity: .warning,
+                            message:
+                                "\(which) has no CFBundleTypeRole; it counts as Viewer — add <key>CFBundleTypeRole</key><string>Viewer</string> (or Editor)",
+                            location: claim.location, subject: claim.name))
             }
             if let rank {
                 claim.declaredRank = rank.value
