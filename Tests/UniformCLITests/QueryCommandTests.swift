@@ -64,9 +64,9 @@ final class QueryCommandTests: XCTestCase {
         XCTAssertTrue(run.stderr.contains("is read as a file name with the extension 'never-declared'"), run.stderr)
         XCTAssertTrue(run.stderr.contains("uti:net.example.never-declared"), run.stderr)
         // Two labels under Apple's `public.` domain read like an identifier too (a new user's
-        // `uniform type public.iso-image`, which CoreTypes does not declare).
-        let apple = try CLI.run(["type", "public.iso-image"])
-        XCTAssertTrue(apple.stderr.contains("write uti:public.iso-image"), apple.stderr)
+        // `uniform type public.geojson`, which the catalog does not declare).
+        let apple = try CLI.run(["type", "public.geojson"])
+        XCTAssertTrue(apple.stderr.contains("write uti:public.geojson"), apple.stderr)
         let file = try CLI.run(["resolve", "report.final.pdf"])
         XCTAssertFalse(
             file.stderr.contains("read as a file name"), "an ordinary file name gets no note: \(file.stderr)")

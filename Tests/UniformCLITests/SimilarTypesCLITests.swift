@@ -8,7 +8,7 @@ final class SimilarTypesCLITests: XCTestCase {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let claimed = [
-            "public.mp4", "public.opml", "public.iso-image", "public.webp", "public.mpeg4", "public.plain-txt",
+            "public.mp4", "public.opml", "public.geojson", "public.webp", "public.mpeg4", "public.plain-txt",
         ]
         try TestManifest.write(
             TestManifest.app("com.acme.viewer", claims: claimed), to: dir, "App/Info.plist")
@@ -25,7 +25,7 @@ final class SimilarTypesCLITests: XCTestCase {
         XCTAssertTrue(message("public.mpeg4").hasSuffix("did you mean 'public.mpeg-4'?"), message("public.mpeg4"))
         XCTAssertTrue(
             message("public.plain-txt").hasSuffix("did you mean 'public.plain-text'?"), message("public.plain-txt"))
-        for id in ["public.opml", "public.iso-image"] {
+        for id in ["public.opml", "public.geojson"] {
             XCTAssertTrue(message(id).contains("which no catalog, manifest or rule declares"), message(id))
             XCTAssertFalse(message(id).contains("did you mean"), message(id))
         }
