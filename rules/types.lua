@@ -848,14 +848,24 @@ uniform.check {
       end
       for _, d in ipairs(app.imports) do
         if claimed[d.id:lower()] and not is_placeholder(d.id) then
-          local extensions, lost, closed = 0, {}, {}
+          local extensions, lost, closed, dotted = 0, {}, {}, false
           for _, tag in ipairs(file_tags(d)) do
             if tag.query:sub(1, 1) == "." then
               extensions = extensions + 1
-              local winner = file_winner(tag.query)
-              if winner and winner:lower() ~= d.id:lower() and not uniform.conforms("uti:" .. winner, d.id) then
-                lost[#lost + 1] = tag.shown .. " → '" .. winner .. "'"
-                if not specific_handlers(tag.query)[app.id] then closed[#closed + 1] = tag.shown end
+              local last = tag.query:match("^%..+(%.[^%.]+)$")
+              if last then
+                -- A file's extension is the text after its last dot (NSString pathExtension,
+                -- UTType(filenameExtension:)): `ds.gba` never names a file; `game.ds.gba` is a
+                -- `.gba` file.
+                lost[#lost + 1] = tag.shown .. " matches no file name (a file's extension follows its last dot: '" .. last .. "')"
+                dotted = true
+                if not specific_handlers(last)[app.id] then closed[#closed + 1] = tag.shown end
+              else
+                local winner = file_winner(tag.query)
+                if winner and winner:lower() ~= d.id:lower() and not uniform.conforms("uti:" .. winner, d.id) then
+                  lost[#lost + 1] = tag.shown .. " → '" .. winner .. "'"
+                  if not specific_handlers(tag.query)[app.id] then closed[#closed + 1] = tag.shown end
+                end
               end
             end
           end
@@ -864,7 +874,7 @@ uniform.check {
             -- (no other claim of its own reaches them) make a warning; a claim that is only
             -- dead weight, a note.
             local all = #lost == extensions
-            local first = lost[1]:match("^'(%.[^']+)'")
+            local first = lost[1]:match("^'(%.[^']+)'") or "." .. (d.id:match("[^%.]+$") or "")
             if claimed[d.id:lower()] == "preview" then
               report { at = d.location, subject = d.id, severity = "note",
                        message = "previews or indexes '" .. d.id .. "', imported here, but " ..
@@ -875,7 +885,7 @@ uniform.check {
             report { at = d.location, subject = d.id, severity = #closed == 0 and "note" or nil,
                      message = "claims '" .. d.id .. "', imported here, but " ..
                        (all and "every extension it declares is" or (#lost .. " of its " .. extensions .. " extensions are")) ..
-                       " typed as another type (" .. some(lost) .. "): " ..
+                       (dotted and " typed as another type or match no file (" or " typed as another type (") .. some(lost) .. "): " ..
                        (all and "the claim never matches a file" or "the claim does not match those files") ..
                        (#closed == 0 and "; the app still opens them through another claim, so that part of the claim and import is dead weight"
                          or ("; " .. some(closed) .. " files do not open in this app: claim the type they get, or see `uniform claims " .. first .. "`")) }

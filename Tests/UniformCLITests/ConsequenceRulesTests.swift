@@ -186,6 +186,25 @@ final class ConsequenceRulesTests: XCTestCase {
         XCTAssertTrue(weight.first?.hasPrefix("note: ") == true, "\(weight)")
     }
 
+    /// DeSmuME's case: an imported type whose only extension is `ds.gba` names no file (a
+    /// file's extension follows its last dot), so the claim opens nothing.
+    func testAnExtensionWithADotMatchesNoFile() throws {
+        try manifest(
+            """
+            <key>CFBundleIdentifier</key><string>org.desmume.DeSmuME</string>
+            <key>LSMinimumSystemVersion</key><string>11.0</string>
+            <key>CFBundleDocumentTypes</key><array>\(claim(["com.nintendo.rom.gba"]))</array>
+            <key>UTImportedTypeDeclarations</key><array>\(declaration("com.nintendo.rom.gba", extensions: ["ds.gba"]))</array>
+            """)
+        let dead = of("import-loses-extension", try check())
+        XCTAssertEqual(dead.count, 1)
+        XCTAssertTrue(
+            dead.first?.contains("'.ds.gba' matches no file name (a file's extension follows its last dot: '.gba')")
+                == true,
+            "\(dead)")
+        XCTAssertTrue(dead.first?.hasPrefix("warning: ") == true, "\(dead)")
+    }
+
     /// `CFBundleTypeRole Owner` and `LSHandlerRank Viewer`: one finding that says swapped.
     func testRoleAndRankSwappedAreOneFinding() throws {
         try manifest(

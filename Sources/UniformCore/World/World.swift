@@ -64,6 +64,24 @@ public struct World: Sendable {
     /// What the resolver reads: claims by type and tag, and the facts ranking compares.
     var index: ClaimIndex { storage.index }
 
+    /// Targets that read one Info.plist and resolve to one bundle id on one platform are one
+    /// app built in variants (DeSmuME's 16 targets: Apple Silicon, Intel, PowerPC, dev and
+    /// release stages), not 16 apps clashing: Launch Services knows an app by its bundle id, and
+    /// the file and the id are the same. The first target's manifest stands for them.
+    static func mergingBuildVariants(_ manifests: [Manifest]) -> [Manifest] {
+        var seen = Set<String>()
+        var kept: [Manifest] = []
+        kept.reserveCapacity(manifests.count)
+        for manifest in manifests {
+            if manifest.origin != nil {
+                let key = "\(manifest.file)\u{0}\(manifest.bundleID)\u{0}\(manifest.platform)"
+                guard seen.insert(key).inserted else { continue }
+            }
+            kept.append(manifest)
+        }
+        return kept
+    }
+
     public init(
         manifests: [Manifest],
         ruleDeclarations: [TypeDeclaration] = [],
@@ -77,7 +95,7 @@ public struct World: Sendable {
         // Two manifests with one bundle id stay two apps: `id#2`, with a finding. The apps
         // are the manifests, renamed in place where needed: a copy of each cost a tenth of
         // building a large world.
-        var apps = manifests
+        var apps = Self.mergingBuildVariants(manifests)
         var appIndex: [String: Int] = [:]
         appIndex.reserveCapacity(apps.count)
         // The file and platform of the first app with each bundle id.
@@ -93,15 +111,11 @@ public struct World: Sendable {
                 // One id on iOS and on macOS is one product built for two platforms (a
                 // multiplatform target, or an iOS and a Mac target sharing an id), not a clash.
                 if first.platform == apps[a].platform {
-                    // Targets sharing one Info.plist: the file is the same, the targets are not.
-                    let shared = first.file == apps[a].file && first.target != nil && apps[a].origin != nil
-                    let user = shared ? "target '\(first.target!)', which reads the same Info.plist" : first.file
-                    let this = shared ? " (target '\(apps[a].origin!.target)')" : ""
                     findings.append(
                         Finding(
                             rule: "duplicate-bundle-id", severity: .warning,
                             message:
-                                "bundle id '\(bundleID)' is also used by \(user); this app\(this) is kept apart as '\(renamed)'",
+                                "bundle id '\(bundleID)' is also used by \(first.file); this app is kept apart as '\(renamed)'",
                             location: apps[a].location, subject: bundleID))
                 }
                 apps[a].bundleID = renamed
