@@ -280,9 +280,11 @@ uniform.check {
           end
           -- A package claim's MIME types say nothing: a folder is never typed by MIME. A claim
           -- is for packages when it says so or all its specific types are packages.
-          local packages = claim.is_package or #specific > 0
-          for _, t in ipairs(specific) do
-            packages = packages and uniform.conforms("uti:" .. t, "com.apple.package")
+          local packages = claim.is_package or (#claim.mime_types > 0 and #specific > 0)
+          if packages and not claim.is_package then
+            for _, t in ipairs(specific) do
+              packages = packages and uniform.conforms("uti:" .. t, "com.apple.package")
+            end
           end
           for _, m in ipairs(packages and {} or claim.mime_types) do
             if m:find("^[%w%-%.%+]+/[%w%-%.%+]+$") and not covered("mime:" .. m) then

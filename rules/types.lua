@@ -83,36 +83,47 @@ end
 --- a type named after the app's product (`de.codingmonkeys.subethaedit.go-source` exported by
 --- `de.opensource.SubEthaEdit.MacFULL`, where the repository's default id is the contributors'
 --- placeholder domain). Apple's namespaces are never an app's own.
-local function own_type(app, id)
-  local lower = id:lower()
-  if lower:find("^public%.") or lower:find("^com%.apple%.") then return false end
-  if known_id(app) and uniform.same_vendor(id, app.id) then return true end
-  for _, other in ipairs(team_ids(app)) do
-    if uniform.same_vendor(id, other) then return true end
-  end
-  local products = {}
-  local labels = {}
-  for label in app.id:lower():gmatch("[^%.]+") do labels[#labels + 1] = label end
-  for i = 3, #labels do
-    if #labels[i] >= 5 and not generic_label[labels[i]] then products[labels[i]] = true end
+--- What own_type reads of an app, once per app and run: its labels, the product names they
+--- and its name hold, and its team's ids.
+local app_facts_cache = setmetatable({}, { __mode = "k" })
+local function app_facts(app)
+  local facts = team_ids_cache and app_facts_cache[app]
+  if facts then return facts end
+  facts = { labels = {}, products = {}, team = team_ids(app), known = known_id(app) }
+  for label in app.id:lower():gmatch("[^%.]+") do facts.labels[#facts.labels + 1] = label end
+  for i = 3, #facts.labels do
+    local label = facts.labels[i]
+    if #label >= 5 and not generic_label[label] then facts.products[label] = true end
   end
   if app.name then
     local name = app.name:lower():gsub("[%s%-_]", "")
-    if #name >= 5 and not generic_label[name] then products[name] = true end
+    if #name >= 5 and not generic_label[name] then facts.products[name] = true end
+  end
+  app_facts_cache[app] = facts
+  return facts
+end
+
+local function own_type(app, id)
+  local lower = id:lower()
+  if lower:find("^public%.") or lower:find("^com%.apple%.") then return false end
+  local facts = app_facts(app)
+  if facts.known and uniform.same_vendor(id, app.id) then return true end
+  for _, other in ipairs(facts.team) do
+    if uniform.same_vendor(id, other) then return true end
   end
   -- A namespace label, never the format's own name (`net.daringfireball.markdown` is not a
   -- Markdown editor's own type).
   local type_labels = {}
   for label in lower:gmatch("[^%.]+") do type_labels[#type_labels + 1] = label end
   for i = 2, #type_labels - 1 do
-    if products[type_labels[i]] then return true end
+    if facts.products[type_labels[i]] then return true end
   end
   -- An identifier that is not reverse-DNS but named after the app (`ppsspp.iso` exported by
   -- `org.ppsspp.ppsspp`): its own, if badly namespaced (malformed-identifier's business).
   local first = type_labels[1]
   if #type_labels >= 2 and first and #first >= 4 then
-    for i = 2, #labels do
-      if labels[i] == first then return true end
+    for i = 2, #facts.labels do
+      if facts.labels[i] == first then return true end
     end
   end
   return false
@@ -652,15 +663,18 @@ end
 
 local effective
 --- The origin and kind of the declaration of an identifier that takes precedence among the
---- manifests' and rules' (nil: the system's catalog declares it, or nobody), once per run.
+--- manifests' and rules' (nil: the system's catalog's counts, or nobody declares it), once per
+--- identifier and run. Asked only for identifiers of contested tags: building every
+--- declaration of a 56-app world as tables cost more than the whole check.
 local function effective_declaration(id)
-  if not effective then
-    effective = {}
-    for _, decl in ipairs(uniform.declarations()) do
-      if decl.winner then effective[decl.id:lower()] = { origin = decl.origin, kind = decl.kind } end
-    end
+  local key = id:lower()
+  local known = effective[key]
+  if known == nil then
+    local winner = uniform.type("uti:" .. id).declared_by
+    known = (winner and winner.origin ~= "catalog") and { origin = winner.origin, kind = winner.kind } or false
+    effective[key] = known
   end
-  return effective[id:lower()]
+  return known or nil
 end
 
 local system_cache
@@ -747,20 +761,21 @@ uniform.check {
   example = "an emulator exports public.retro.crt with extension crt: .crt files stop being public.x509-certificate and the emulator becomes their default app",
   source = "Apple, UTType.h and Defining file and data types for your app: a tag maps to one type; declare only tags your format owns (docs/evidence.md for the lookup order).",
   run = function(report)
-    tag_cache, id_cache, data_cache, handler_cache, team_ids_cache, effective = {}, {}, {}, {}, nil, nil
+    tag_cache, id_cache, data_cache, handler_cache, team_ids_cache, effective = {}, {}, {}, {}, nil, {}
     system_cache = {}
     for _, app in ipairs(uniform.apps()) do
       local function check(d)
         if is_placeholder(d.id) then return end
-        -- The app's own declaration must be the one that counts (where the system or another
-        -- app declares the same identifier, theirs may).
-        local mine = effective_declaration(d.id)
-        if not mine or mine.origin ~= app.id then return end
         -- One declaration, one loser, one finding: `.webp` and `image/webp` taken from the same
         -- type are one cause.
         local by_loser, order = {}, {}
         for _, tag in ipairs(file_tags(d)) do
-          if file_winner(tag.query) and file_winner(tag.query):lower() == d.id:lower() then
+          -- Only a tag another type also has can be taken; the app's own declaration must be
+          -- the one that counts (where the system or another app declares the same
+          -- identifier, theirs may).
+          local mine = #tag_ids(tag.query) > 1 and file_winner(tag.query):lower() == d.id:lower()
+            and effective_declaration(d.id)
+          if mine and mine.origin == app.id then
             -- Cheap first: is any other identifier carrying the tag the system's, or another
             -- vendor's export? Only then the claim map, for the lookup's reason and claimants.
             local candidate = false
