@@ -96,7 +96,15 @@ public struct ManifestLoader: Sendable {
         DirectoryWalk.walk(directory) { entry in
             let name = entry.name
             if name.hasPrefix(".") || name == "node_modules" { return false }
-            if entry.isLink, !boundary.contains(directory == "." ? entry.relative : directory + "/" + entry.relative) {
+            let path = directory == "." ? entry.relative : directory + "/" + entry.relative
+            if entry.isLink, !boundary.contains(path) {
+                return false
+            }
+            // A folder below the one searched that holds `.uniform-ignore` (test fixtures, frozen
+            // copies of other projects) is skipped, as discovery skips it.
+            if entry.isDirectory,
+                FileManager.default.fileExists(atPath: path + "/" + ProjectDiscovery.ignoreMarker)
+            {
                 return false
             }
             if Self.looksLikePlist(name) {

@@ -9,6 +9,8 @@ import Foundation
 public struct ProjectDiscovery: Sendable {
     /// Folders never searched.
     public static let skippedFolders: Set<String> = ["Pods", "Carthage", ".build", "DerivedData", "node_modules"]
+    /// A file whose presence keeps discovery out of its folder.
+    public static let ignoreMarker = ".uniform-ignore"
 
     public var projects: [String] = []
     public var workspaces: [String] = []
@@ -31,6 +33,11 @@ public struct ProjectDiscovery: Sendable {
             if name.hasPrefix(".") { return false }
             if entry.isDirectory {
                 if skippedFolders.contains(name) { return false }
+                // A folder that says so is not the repository's apps: test fixtures and frozen
+                // copies of other projects (real repositories keep Info.plists of fixtures).
+                if FileManager.default.fileExists(atPath: ProjectPath.join(full(entry.relative), ignoreMarker)) {
+                    return false
+                }
                 // A committed link to a project elsewhere is not this repository's project.
                 if entry.isLink, name.hasSuffix(".xcodeproj") || name.hasSuffix(".xcworkspace"),
                     !RepositoryBoundary.contains(CanonicalPath.of(full(entry.relative)), root: boundary)
