@@ -286,36 +286,28 @@ final class ConsequenceRulesTests: XCTestCase {
     /// `.go` in a legacy key beside LSItemContentTypes is lost only if nothing else of the app
     /// opens it: here its own exported type does (SubEthaEdit), so nothing is reported.
     func testLegacyTagsStillOpenedAnotherWayAreNotLost() throws {
-        let goType = declaration("com.acme.go-source", parents: ["public.source-code"], extensions: ["go"])
-        try manifest(
-            """
-            <key>CFBundleIdentifier</key><string>com.acme.editor</string>
-            <key>LSMinimumSystemVersion</key><string>11.0</string>
-            <key>CFBundleDocumentTypes</key><array>
-            <dict><key>CFBundleTypeName</key><string>Go</string><key>CFBundleTypeRole</key><string>Editor</string>
-            <key>LSHandlerRank</key><string>Default</string>
-            <key>LSItemContentTypes</key><array><string>public.objective-c-source</string></array>
-            <key>CFBundleTypeExtensions</key><array><string>go</string></array></dict>
-            \(claim(["com.acme.go-source"], role: "Editor"))
-            </array>
-            <key>UTExportedTypeDeclarations</key><array>\(goType)</array>
-            """)
+        // An editor whose Go entry names .go only in the legacy key, beside a second claim.
+        func editor(secondClaim: String) throws {
+            let goType = declaration("com.acme.go-source", parents: ["public.source-code"], extensions: ["go"])
+            try manifest(
+                """
+                <key>CFBundleIdentifier</key><string>com.acme.editor</string>
+                <key>LSMinimumSystemVersion</key><string>11.0</string>
+                <key>CFBundleDocumentTypes</key><array>
+                <dict><key>CFBundleTypeName</key><string>Go</string><key>CFBundleTypeRole</key><string>Editor</string>
+                <key>LSHandlerRank</key><string>Default</string>
+                <key>LSItemContentTypes</key><array><string>public.objective-c-source</string></array>
+                <key>CFBundleTypeExtensions</key><array><string>go</string></array></dict>
+                \(secondClaim)
+                </array>
+                <key>UTExportedTypeDeclarations</key><array>\(goType)</array>
+                """)
+        }
+        try editor(secondClaim: claim(["com.acme.go-source"], role: "Editor"))
         XCTAssertEqual(of("shadowed-legacy-keys", try check()), [])
 
         // Without the second claim the files are lost; with only a catch-all, said so.
-        try manifest(
-            """
-            <key>CFBundleIdentifier</key><string>com.acme.editor</string>
-            <key>LSMinimumSystemVersion</key><string>11.0</string>
-            <key>CFBundleDocumentTypes</key><array>
-            <dict><key>CFBundleTypeName</key><string>Go</string><key>CFBundleTypeRole</key><string>Editor</string>
-            <key>LSHandlerRank</key><string>Default</string>
-            <key>LSItemContentTypes</key><array><string>public.objective-c-source</string></array>
-            <key>CFBundleTypeExtensions</key><array><string>go</string></array></dict>
-            \(claim(["public.data"], role: "Viewer", rank: "Alternate"))
-            </array>
-            <key>UTExportedTypeDeclarations</key><array>\(goType)</array>
-            """)
+        try editor(secondClaim: claim(["public.data"], role: "Viewer", rank: "Alternate"))
         let lost = of("shadowed-legacy-keys", try check())
         XCTAssertEqual(lost.count, 1)
         XCTAssertTrue(

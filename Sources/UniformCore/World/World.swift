@@ -99,7 +99,7 @@ public struct World: Sendable {
         var appIndex: [String: Int] = [:]
         appIndex.reserveCapacity(apps.count)
         // The file and platform of the first app with each bundle id.
-        var firstFileByID: [String: (file: String, platform: Platform, target: String?)] = [:]
+        var firstFileByID: [String: (file: String, platform: Platform)] = [:]
         firstFileByID.reserveCapacity(apps.count)
         for a in apps.indices {
             findings.append(contentsOf: apps[a].findings)
@@ -127,7 +127,7 @@ public struct World: Sendable {
                 }
                 appIndex[renamed] = a
             } else {
-                firstFileByID[bundleID] = (apps[a].file, apps[a].platform, apps[a].origin?.target)
+                firstFileByID[bundleID] = (apps[a].file, apps[a].platform)
                 appIndex[bundleID] = a
             }
         }

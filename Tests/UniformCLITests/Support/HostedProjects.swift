@@ -49,21 +49,6 @@ enum HostedProject {
         }
         let products = targets.indices.map { "R\($0)" }.joined(separator: ", ")
         objects.append("G0 = {isa = PBXGroup; children = (\(products)); sourceTree = \"<group>\"; };")
-        let targetList = targets.indices.map { "T\($0)" }.joined(separator: ", ")
-        objects.append(
-            "P1 = {isa = PBXProject; buildConfigurationList = P2; mainGroup = G0; targets = (\(targetList)); };")
-        return """
-            // !$*UTF8*$!
-            {
-            \tarchiveVersion = 1;
-            \tclasses = {};
-            \tobjectVersion = 56;
-            \tobjects = {
-            \(objects.map { "\t\t" + $0 }.joined(separator: "\n"))
-            \t};
-            \trootObject = P1;
-            }
-
-            """
+        return TestProject.document(objects, targets: targets.count)
     }
 }

@@ -44,9 +44,18 @@ enum TestProject {
         }
         let children = files.values.sorted().joined(separator: ", ")
         objects.append("G0 = {isa = PBXGroup; children = (\(children)); sourceTree = \"<group>\"; };")
-        let targetList = targets.indices.map { "T\($0)" }.joined(separator: ", ")
-        objects.append(
-            "P1 = {isa = PBXProject; buildConfigurationList = P2; mainGroup = G0; targets = (\(targetList)); };")
+        return document(objects, targets: targets.count)
+    }
+
+    /// Writes `Name.xcodeproj/project.pbxproj` under `directory`.
+    /// The project file around its objects: one PBXProject (`P1`, configurations `P2`, main
+    /// group `G0`) over targets `T0`…
+    static func document(_ objects: [String], targets: Int) -> String {
+        let targetList = (0..<targets).map { "T\($0)" }.joined(separator: ", ")
+        let all =
+            objects + [
+                "P1 = {isa = PBXProject; buildConfigurationList = P2; mainGroup = G0; targets = (\(targetList)); };"
+            ]
         return """
             // !$*UTF8*$!
             {
@@ -54,7 +63,7 @@ enum TestProject {
             \tclasses = {};
             \tobjectVersion = 56;
             \tobjects = {
-            \(objects.map { "\t\t" + $0 }.joined(separator: "\n"))
+            \(all.map { "\t\t" + $0 }.joined(separator: "\n"))
             \t};
             \trootObject = P1;
             }
@@ -62,7 +71,6 @@ enum TestProject {
             """
     }
 
-    /// Writes `Name.xcodeproj/project.pbxproj` under `directory`.
     static func write(_ text: String, to directory: URL, name: String = "App") throws {
         try TestManifest.write(text, to: directory, "\(name).xcodeproj/project.pbxproj")
     }
