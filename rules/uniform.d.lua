@@ -509,6 +509,12 @@ function uniform.team() end
 ---@return boolean
 function uniform.same_vendor(type_id, app_id) end
 
+---The release whose system types the answers hold (`--os`, `os =`), e.g. "macos27"; without an
+---argument, the platform being answered for (an error when both are in play and none is).
+---@param platform? "ios"|"macos"
+---@return string
+function uniform.os(platform) end
+
 ---The platforms with a world of their own; with an app id, the platforms that app exists on.
 ---@param app? string
 ---@return string[]

@@ -51,9 +51,9 @@ final class PlatformWorldTests: XCTestCase {
         XCTAssertTrue(mac.stdout.contains("public.plain-text"), mac.stdout)
 
         let resolve = try CLI.run(["resolve", ".md"], in: dir)
-        XCTAssertTrue(resolve.stdout.contains("on iOS:\n.md → net.daringfireball.markdown"), resolve.stdout)
-        XCTAssertTrue(resolve.stdout.contains("on macOS:\n.md → net.daringfireball.markdown"), resolve.stdout)
-        let iOSSection = resolve.stdout.components(separatedBy: "on macOS:")[0]
+        XCTAssertTrue(resolve.stdout.contains("on iOS 27:\n.md → net.daringfireball.markdown"), resolve.stdout)
+        XCTAssertTrue(resolve.stdout.contains("on macOS 27:\n.md → net.daringfireball.markdown"), resolve.stdout)
+        let iOSSection = resolve.stdout.components(separatedBy: "on macOS 27:")[0]
         XCTAssertTrue(
             iOSSection.contains("com.acme.notes.ios") && !iOSSection.contains("com.acme.notes.mac"), resolve.stdout)
 

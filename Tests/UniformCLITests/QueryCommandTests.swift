@@ -64,9 +64,9 @@ final class QueryCommandTests: XCTestCase {
         XCTAssertTrue(run.stderr.contains("is read as a file name with the extension 'never-declared'"), run.stderr)
         XCTAssertTrue(run.stderr.contains("uti:net.example.never-declared"), run.stderr)
         // Two labels under Apple's `public.` domain read like an identifier too (a new user's
-        // `uniform type public.geojson`, which the catalog does not declare).
-        let apple = try CLI.run(["type", "public.geojson"])
-        XCTAssertTrue(apple.stderr.contains("write uti:public.geojson"), apple.stderr)
+        // `uniform type public.ogg`, which the catalog does not declare).
+        let apple = try CLI.run(["type", "public.ogg"])
+        XCTAssertTrue(apple.stderr.contains("write uti:public.ogg"), apple.stderr)
         let file = try CLI.run(["resolve", "report.final.pdf"])
         XCTAssertFalse(
             file.stderr.contains("read as a file name"), "an ordinary file name gets no note: \(file.stderr)")
@@ -87,8 +87,8 @@ final class QueryCommandTests: XCTestCase {
         XCTAssertTrue(
             try CLI.run(["type", "x.plugin", "--platform", "ios"], in: empty).stdout.hasPrefix("com.apple.plugin\n"))
         let both = try CLI.run(["type", "x.plugin"], in: empty)
-        XCTAssertTrue(both.stdout.contains("on iOS:\ncom.apple.plugin"), both.stdout)
-        XCTAssertTrue(both.stdout.contains("on macOS:\ndyn.ah62d4rv4ge81a5dzq7y06"), both.stdout)
+        XCTAssertTrue(both.stdout.contains("on iOS 27:\ncom.apple.plugin"), both.stdout)
+        XCTAssertTrue(both.stdout.contains("on macOS 27:\ndyn.ah62d4rv4ge81a5dzq7y06"), both.stdout)
         let json = try CLI.json(try CLI.run(["type", "x.plugin", "--format", "json"], in: empty).stdout)
         let byPlatform = try XCTUnwrap(json["by_platform"] as? [String: [String: Any]])
         XCTAssertEqual(byPlatform["macos"]?["identifier"] as? String, "dyn.ah62d4rv4ge81a5dzq7y06")
@@ -125,8 +125,8 @@ final class QueryCommandTests: XCTestCase {
         XCTAssertTrue(
             Set(macHandlers).isDisjoint(with: iOSHandlers), "no app answers on both: \(macHandlers) \(iOSHandlers)")
         let text = try CLI.run(["resolve", ".txt", "-m", plists])
-        XCTAssertTrue(text.stdout.hasPrefix("on iOS:\n"), text.stdout)
-        XCTAssertTrue(text.stdout.contains("\n\non macOS:\n"), text.stdout)
+        XCTAssertTrue(text.stdout.hasPrefix("on iOS 27:\n"), text.stdout)
+        XCTAssertTrue(text.stdout.contains("\n\non macOS 27:\n"), text.stdout)
     }
 
     /// Types newer than macOS 12's CoreTypes come from the catalog supplement, labelled with
@@ -136,19 +136,29 @@ final class QueryCommandTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: empty) }
         let avif = try CLI.run(["type", "photo.avif", "--platform", "macos"], in: empty)
         XCTAssertTrue(avif.stdout.hasPrefix("public.avif\n"), avif.stdout)
-        XCTAssertTrue(avif.stdout.contains("declared by the system since: macOS 13"), avif.stdout)
+        XCTAssertTrue(
+            avif.stdout.contains("declared by the system on: macOS 13 and later, iOS 16 and later"), avif.stdout)
+        XCTAssertTrue(avif.stdout.contains("trust: observed"), avif.stdout)
+        XCTAssertTrue(avif.stdout.hasSuffix("answered for macOS 27\n"), avif.stdout)
+        // On a release before the type, the extension is a dynamic type, and the answer says which release.
+        let old = try CLI.run(["type", "photo.avif", "--platform", "macos", "--os", "macos12"], in: empty)
+        XCTAssertTrue(old.stdout.hasPrefix("dyn.ah62d4rv4ge80c7xmq2 (dynamic)\n"), old.stdout)
+        XCTAssertTrue(old.stdout.hasSuffix("answered for macOS 12\n"), old.stdout)
         XCTAssertTrue(avif.stdout.contains("source: scriptingosx/utiluti@ReadMe.md"), avif.stdout)
         let md = try CLI.run(["type", "README.md", "--platform", "macos"], in: empty)
         XCTAssertTrue(md.stdout.hasPrefix("net.daringfireball.markdown\n"), md.stdout)
         XCTAssertTrue(
             md.stdout.contains("developer.apple.com/documentation/uniformtypeidentifiers/uttype-swift.struct/markdown"),
             md.stdout)
-        // Every supplement line names its sources and versions.
-        let text = try String(
-            contentsOf: CLI.packageRoot.appendingPathComponent("Sources/UniformCore/Catalog/AppleSupplement.catalog"),
-            encoding: .utf8)
-        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
-            XCTAssertTrue(line.contains("\t@source=") && line.contains("\t@since="), String(line))
+        // Every supplement line names its sources, releases and trust.
+        for file in ["AppleSupplement", "AppleDocumented", "SystemBundles"] {
+            let text = try String(
+                contentsOf: CLI.packageRoot.appendingPathComponent("Sources/UniformCore/Catalog/\(file).catalog"),
+                encoding: .utf8)
+            for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+                XCTAssertTrue(
+                    line.contains("\t@source=") && line.contains("\t@os=") && line.contains("\t@trust="), String(line))
+            }
         }
     }
 

@@ -58,7 +58,7 @@ public struct TypeDeclaration: Sendable, Hashable {
     public var precedence: Int { Self.precedence(origin, kind, location: location) }
 
     static func precedence(_ origin: Origin, _ kind: Kind, location: SourceLocation) -> Int {
-        if case .catalog = origin, location.file == SystemCatalog.supplementFileName { return 4 }
+        if case .catalog = origin, SystemCatalog.isSupplement(location) { return 4 }
         return precedence(origin, kind)
     }
 

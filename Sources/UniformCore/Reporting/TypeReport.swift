@@ -79,10 +79,10 @@ public struct TypeReport {
         var lines = [type.identifier + (type.isDynamic ? " (dynamic)" : "")]
         if let d = declaration {
             lines.append("  declared: \(d.provenance) at \(d.location)")
-            if d.location.file == SystemCatalog.supplementFileName,
-                let entry = SystemCatalog.supplementEntry(line: d.location.line)
-            {
-                if let since = entry.since { lines.append("  declared by the system since: \(since)") }
+            if SystemCatalog.isSupplement(d.location), let entry = SystemCatalog.supplementEntry(at: d.location) {
+                lines.append("  declared by the system on: \(entry.availability.text)")
+                if let bundle = entry.bundle { lines.append("  declared in: \(bundle)") }
+                lines.append("  trust: \(entry.trust.rawValue)")
                 for source in entry.sources { lines.append("  source: \(source)") }
             }
             if let description = d.description { lines.append("  description: \(description)") }

@@ -89,6 +89,28 @@ extension UniformAPI {
         functions["same_vendor"] = { ctx in
             [.boolean(Vendor.same(typeID: try ctx.string(1), appID: try ctx.string(2)))]
         }
+        functions["os"] = { ctx in
+            // The release whose system types a platform's answers hold (`--os`, `os =`).
+            let releases = self.engine.inputs.os
+            if let name = try ctx.optionalString(1) {
+                guard let platform = Platform(rawValue: name) else {
+                    throw LuaArguments.Problem(description: "uniform.os: '\(name)' is not a platform (ios or macos)")
+                }
+                return [.string(releases.release(for: platform).name)]
+            }
+            if let platform = self.engine.activePlatform { return [.string(releases.release(for: platform).name)] }
+            let inPlay = self.engine.platformsInPlay
+            if inPlay.count == 1 { return [.string(releases.release(for: inPlay[0]).name)] }
+            switch self.engine.inputs.platform {
+            case .ios: return [.string(releases.ios.name)]
+            case .macos: return [.string(releases.macos.name)]
+            case .all:
+                throw LuaArguments.Problem(
+                    description:
+                        "uniform.os: both platforms are in play (\(releases.macos.name), \(releases.ios.name)); say which: uniform.os(\"macos\") or uniform.os(\"ios\")"
+                )
+            }
+        }
         functions["platforms"] = { ctx in
             // The platforms with a world of their own; with an app id, the platforms that app
             // exists on (also those `--platform` left out).

@@ -30,6 +30,8 @@ public struct Configuration: Sendable {
     public var tests: [String] = []
     public var defines: [String: String] = [:]
     public var platform: PlatformFilter?
+    /// `os = "macos15"` or `os = { "macos15", "ios18" }`: the releases answers are for.
+    public var releases: [OSRelease] = []
     /// `distribution = "app-store" | "outside"`: how the apps ship, unless an app says otherwise.
     public var distribution: Distribution?
     /// `suite = { "co.example.*" }`: bundle-id patterns of the team's apps, all "inside" for
@@ -90,6 +92,7 @@ public struct Configuration: Sendable {
         do {
             try args.allowOnly([
                 "manifests", "project", "configuration", "xcconfig", "apps", "rules", "tests", "defines", "platform",
+                "os",
                 "distribution", "suite", "private_types", "defaults", "disable", "severity", "reporters", "limits",
                 "standard_rules", "suppress",
             ])
@@ -111,6 +114,12 @@ public struct Configuration: Sendable {
                     throw args.fail("'platform' must be ios, macos or all")
                 }
                 config.platform = platform
+            }
+            for name in try args.strings("os") {
+                guard let release = OSRelease(name) else {
+                    throw args.fail("'os' names no release the catalog describes: \(OSRelease.knownNames)")
+                }
+                config.releases.append(release)
             }
             if let d = try args.string("distribution") {
                 guard let distribution = Distribution(rawValue: d) else {

@@ -67,6 +67,7 @@ public final class RuleEngine {
         let world = World(
             manifests: platform == .all ? allManifests : allManifests.filter { platform.includes($0.platform) },
             ruleDeclarations: ruleDeclarations,
+            catalog: SystemCatalog.typeDeclarations(for: inputs.os.releases(for: platform)),
             preferenceDefaults: inputs.preferenceDefaults,
             ruleDefaults: ruleDefaults,
             platform: platform,
@@ -105,6 +106,7 @@ public final class RuleEngine {
         let world = World(
             manifests: allManifests.filter { $0.platform == platform },
             ruleDeclarations: ruleDeclarations,
+            catalog: SystemCatalog.typeDeclarations(for: [inputs.os.release(for: platform)]),
             preferenceDefaults: inputs.preferenceDefaults,
             ruleDefaults: ruleDefaults,
             platform: PlatformFilter(platform),

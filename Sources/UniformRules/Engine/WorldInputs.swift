@@ -5,15 +5,18 @@ public struct WorldInputs: Sendable {
     public var manifests: [Manifest]
     public var preferenceDefaults: [DefaultHandler]
     public var platform: PlatformFilter
+    /// The release of each platform whose system types the worlds hold.
+    public var os: OSSelection
     public var findings: [Finding]
 
     public init(
         manifests: [Manifest] = [], preferenceDefaults: [DefaultHandler] = [], platform: PlatformFilter = .all,
-        findings: [Finding] = []
+        os: OSSelection = .newest, findings: [Finding] = []
     ) {
         self.manifests = manifests
         self.preferenceDefaults = preferenceDefaults
         self.platform = platform
+        self.os = os
         self.findings = findings
     }
 }

@@ -289,7 +289,8 @@ public struct Session {
 
         let inputs = WorldInputs(
             manifests: manifests, preferenceDefaults: preferences,
-            platform: options.platform ?? config.platform ?? .all, findings: findings)
+            platform: options.platform ?? config.platform ?? .all,
+            os: OSSelection(choosing: config.releases + options.releases), findings: findings)
         let engine = RuleEngine(inputs: inputs, limits: config.limits, output: output)
         engine.team = TeamSettings(suite: config.suite, privateTypes: config.privateTypes)
         do {

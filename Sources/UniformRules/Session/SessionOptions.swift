@@ -16,6 +16,9 @@ public struct SessionOptions: Sendable {
     /// `--xcconfig` files: build settings for manifests outside a project.
     public var xcconfigs: [String] = []
     public var platform: PlatformFilter?
+    /// `--os`: the releases whose system types the answers are for (one per platform at most);
+    /// empty: the configuration's `os`, else the newest described.
+    public var releases: [OSRelease] = []
     /// `--distribution`: how every app ships (beats the configuration and the Info.plist).
     public var distribution: Distribution?
     /// A LaunchServices preferences plist of user default handlers.

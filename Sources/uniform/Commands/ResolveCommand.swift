@@ -52,7 +52,7 @@ struct ResolveCommand: ParsableCommand {
                 throw CommandFailure.input(lines: error.description)
             }
         }
-        let sections = PlatformSections(answers)
+        let sections = PlatformSections(answers, os: engine.inputs.os)
         switch format {
         case .text:
             Output.print(sections.text(same: ResolutionReport.sameAnswer, render: { $0.text(explain: explain) }))

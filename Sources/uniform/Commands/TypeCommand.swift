@@ -35,7 +35,7 @@ struct TypeCommand: ParsableCommand {
                         TypeResolver(graph: graph).resolve(parsed, conformingTo: conformingTo, platform: platform),
                         graph: graph)
                 )
-            })
+            }, os: engine.inputs.os)
         let same: (TypeReport, TypeReport) -> Bool = { $0.type.identifier == $1.type.identifier }
         switch format {
         case .text: Output.print(sections.text(same: same, render: \.text))

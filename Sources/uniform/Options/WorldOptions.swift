@@ -37,6 +37,19 @@ struct WorldOptions: ParsableArguments {
     var platform: PlatformFilter?
 
     @Option(
+        name: .customLong("os"),
+        help: ArgumentHelp(
+            "The release whose system types the answers are for, e.g. macos15 or ios18 (repeatable, one per platform; default: the configuration's `os`, else the newest described: \(OSSelection.newest.macos.name), \(OSSelection.newest.ios.name)).",
+            valueName: "RELEASE"),
+        transform: { text in
+            guard let release = OSRelease(text) else {
+                throw ValidationError("unknown release '\(text)' for --os; known: \(OSRelease.knownNames)")
+            }
+            return release
+        })
+    var releases: [OSRelease] = []
+
+    @Option(
         help: ArgumentHelp(
             "How the apps ship: app-store or outside (default: the configuration's, else each Info.plist's hint, e.g. Sparkle's keys mean outside). App Store Connect warnings are notes outside the store.",
             valueName: "HOW"))
@@ -111,6 +124,7 @@ struct WorldOptions: ParsableArguments {
         options.defines = try defineTable()
         options.xcconfigs = xcconfigs
         options.platform = platform
+        options.releases = releases
         options.distribution = distribution
         options.defaults = defaults
         options.buildConfiguration = buildConfiguration
