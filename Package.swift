@@ -34,6 +34,7 @@ let package = Package(
             ],
             resources: [
                 .embedInCode("Catalog/CoreTypes.catalog"), .embedInCode("Catalog/AppleSupplement.catalog"),
+                .embedInCode("Catalog/AppleDocumented.catalog"), .embedInCode("Catalog/SystemBundles.catalog"),
                 .embedInCode("Catalog/InfoPlistKeys.tsv"),
             ]
         ),

@@ -8,7 +8,7 @@ final class SimilarTypesCLITests: XCTestCase {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let claimed = [
-            "public.mp4", "public.opml", "public.geojson", "public.webp", "public.mpeg4", "public.plain-txt",
+            "public.mp4", "public.opml", "public.gpx", "public.webp", "public.mpeg4", "public.plain-txt",
         ]
         try TestManifest.write(
             TestManifest.app("com.acme.viewer", claims: claimed), to: dir, "App/Info.plist")
@@ -25,9 +25,28 @@ final class SimilarTypesCLITests: XCTestCase {
         XCTAssertTrue(message("public.mpeg4").hasSuffix("did you mean 'public.mpeg-4'?"), message("public.mpeg4"))
         XCTAssertTrue(
             message("public.plain-txt").hasSuffix("did you mean 'public.plain-text'?"), message("public.plain-txt"))
-        for id in ["public.opml", "public.geojson"] {
+        for id in ["public.opml", "public.gpx"] {
             XCTAssertTrue(message(id).contains("which no catalog, manifest or rule declares"), message(id))
             XCTAssertFalse(message(id).contains("did you mean"), message(id))
         }
+    }
+
+    /// Whether an identifier is declared depends on the release asked about: `public.geojson`
+    /// is a system type from macOS 15 on (Apple's UTType.geoJSON), undeclared on macOS 14.
+    func testUndeclaredDependsOnTheRelease() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try TestManifest.write(
+            TestManifest.app("com.acme.maps", claims: ["public.geojson"]), to: dir, "App/Info.plist")
+        func undeclared(_ extra: [String]) throws -> Bool {
+            let run = try CLI.run(["check", "--format", "json"] + extra, in: dir)
+            XCTAssertNotEqual(run.status, 2, run.stderr)
+            return (try CLI.json(run.stdout)["findings"] as? [[String: Any]] ?? []).contains {
+                $0["rule"] as? String == "undeclared-type" && $0["subject"] as? String == "public.geojson"
+            }
+        }
+        XCTAssertTrue(try undeclared(["--os", "macos14", "--os", "ios17"]))
+        XCTAssertFalse(try undeclared(["--os", "macos15", "--os", "ios18"]))
+        XCTAssertFalse(try undeclared([]), "the newest release by default")
     }
 }

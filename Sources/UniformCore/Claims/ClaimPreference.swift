@@ -3,6 +3,15 @@
 enum ClaimPreference {
     static func reason(winner: TypeID, loser: TypeID, tag: String, tagClass: String, graph: TypeGraph) -> String {
         let w = graph.identifier(winner)
+        func tier(_ id: TypeID) -> Int {
+            guard let d = graph.declaration(id) else { return 0 }
+            return TypeGraph.isCoreTypesLine(d) ? 1 : TypeGraph.isSupplementLine(d) ? 2 : 0
+        }
+        if tier(loser) == 2, tier(winner) != 2,
+            graph.types(withTag: tag, ofClass: tagClass).contains(where: { tier($0) == 1 })
+        {
+            return "loses to \(w): where CoreTypes declares a type with this tag, the system's other bundles come after"
+        }
         func isPublic(_ id: TypeID) -> Bool { graph.identifier(id).lowercased().hasPrefix("public.") }
         if isPublic(winner) != isPublic(loser) { return "loses to \(w): public.* types come first" }
         let data = graph.id(of: "public.data")

@@ -149,7 +149,11 @@ public struct TypeGraph: Sendable {
                 parentList.append(parent)
             }
             wildcardFlags[i] = declarations[w].isWildcard
-            tags.gather(declarations[w].tags, exported: declarations[w].kind == .exported, as: TypeID(i))
+            tags.gather(
+                declarations[w].tags, exported: declarations[w].kind == .exported,
+                systemSupplement: Self.isSupplementLine(declarations[w]),
+                coreTypes: Self.isCoreTypesLine(declarations[w]),
+                as: TypeID(i))
         }
         parentStart.append(Int32(parentList.count))
         // The extra wildcards by id, rather than lowercasing and hashing every winner's name.
@@ -288,6 +292,18 @@ public struct TypeGraph: Sendable {
         }
     }
 
+    /// A declaration from a supplement line of the system catalog.
+    static func isSupplementLine(_ declaration: TypeDeclaration) -> Bool {
+        guard case .catalog = declaration.origin else { return false }
+        return SystemCatalog.isSupplement(declaration.location)
+    }
+
+    /// A declaration from CoreTypes itself.
+    static func isCoreTypesLine(_ declaration: TypeDeclaration) -> Bool {
+        guard case .catalog = declaration.origin else { return false }
+        return declaration.location.file == SystemCatalog.fileName
+    }
+
     /// `lowercased().hasPrefix("public.")` without allocating.
     static func hasPublicPrefix(_ identifier: String) -> Bool {
         var i = 0
@@ -369,7 +385,7 @@ public struct TypeGraph: Sendable {
                 if case .catalog = declarations[Int(n)].origin {
                     // The supplement yields to apps by design (the type is newer than many
                     // systems the app runs on): overriding it is not worth a word.
-                    if declarations[Int(n)].location.file == SystemCatalog.supplementFileName { continue }
+                    if SystemCatalog.isSupplement(declarations[Int(n)].location) { continue }
                     // Nor does an app's declaration identical to the catalog's: nothing changes.
                     let catalog = declarations[Int(n)], app = declarations[Int(w)]
                     if catalog.parents.map({ $0.lowercased() }) == app.parents.map({ $0.lowercased() }),
@@ -553,9 +569,13 @@ private struct TagTables {
     /// reads, kept here rather than looked up again in declarations scattered over memory.
     private var firstTags: [[String]] = []
     private var exported: [Bool]
+    /// Per type: 1 when CoreTypes declares it, 2 when a supplement line (another system
+    /// bundle, a later release) does, 0 otherwise.
+    private var systemTier: [UInt8]
 
     init(types: Int) {
         exported = [Bool](repeating: false, count: types)
+        systemTier = [UInt8](repeating: 0, count: types)
         gathered.reserveCapacity(types + types / 2)
     }
 
@@ -568,8 +588,12 @@ private struct TagTables {
         return classes.count - 1
     }
 
-    mutating func gather(_ lists: [TagList], exported isExported: Bool, as id: TypeID) {
+    mutating func gather(
+        _ lists: [TagList], exported isExported: Bool, systemSupplement: Bool = false, coreTypes: Bool = false,
+        as id: TypeID
+    ) {
         exported[id.index] = isExported
+        systemTier[id.index] = coreTypes ? 1 : systemSupplement ? 2 : 0
         var seen: UInt64 = 0
         for list in lists {
             let c = position(of: list.tagClass)
@@ -606,17 +630,22 @@ private struct TagTables {
 
     /// Puts each shared tag's types in lookup preference order (once, when the graph is built:
     /// the order depends on the tag alone, and working it out took most of a query's lookup):
-    /// `public.*` first, then conforming to `public.data`, then the type whose first tag it is,
-    /// then exported, then load order (unique).
+    /// where CoreTypes declares a type with the tag, the system's other bundles' types after
+    /// every other (a Mac types `.pic` as CoreTypes' `com.apple.pict`, not ImageIO's
+    /// `public.radiance`, which lists `pic` first); then `public.*` first, then conforming to
+    /// `public.data`, then the type whose first tag it is, then exported, then load order
+    /// (unique).
     mutating func order(by graph: TypeGraph) {
         let data = graph.id(of: "public.data")
-        let firstTags = firstTags, exported = exported
+        let firstTags = firstTags, exported = exported, systemTier = systemTier
         // The graph's tables, not the graph: a closure capturing the graph copied all of it
         // (a retain per table) for every key.
         let (spellings, winners, closureStart, closureSorted) = graph.orderingTables
         for (c, normalised) in shared {
+            let coreTypesHasIt = tables[c][normalised]!.contains { systemTier[$0.index] == 1 }
             tables[c][normalised]!.sortByKey { t in
                 (
+                    coreTypesHasIt && systemTier[t.index] == 2 ? 1 : 0,
                     TypeGraph.hasPublicPrefix(spellings[t.index]) ? 0 : 1,
                     (data.map {
                         TypeGraph.contains(
@@ -646,7 +675,7 @@ extension TypeGraph {
 
 private extension Array {
     /// Sorts by a key computed once per element rather than once per comparison.
-    mutating func sortByKey(_ key: (Element) -> (Int, Int, Int, Int, Int)) {
+    mutating func sortByKey(_ key: (Element) -> (Int, Int, Int, Int, Int, Int)) {
         self = map { (key($0), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
     }
 }
