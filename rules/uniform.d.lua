@@ -276,12 +276,12 @@ function CandidateList:sort(less) end
 ---@field type? string
 ---@field extension? string
 ---@field mime? string
----@field app string
+---@field app string bundle id, in any case
 ---@field role? uniform.RoleQuery default all
 
 ---@class uniform.HideArgs
 ---@field type string documents of this type or a subtype
----@field only uniform.StringOrList bundle-id patterns that may still see them (`*`, `?`)
+---@field only uniform.StringOrList bundle-id patterns that may still see them (`*`, `?`; case is ignored)
 ---@field reason? string
 
 ---@class uniform.CheckArgs
@@ -479,7 +479,7 @@ function uniform.send(args) end
 ---@return uniform.App[]
 function uniform.apps() end
 
----One app by bundle id.
+---One app by bundle id, in any case (the exact spelling first).
 ---@param bundle_id string
 ---@return uniform.App?
 function uniform.app(bundle_id) end

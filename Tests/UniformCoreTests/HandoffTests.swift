@@ -26,6 +26,22 @@ final class HandoffTests: XCTestCase {
         return try PlistReader.read(bytes: Array(xml.utf8), file: "a.plist").root
     }
 
+    /// Sender and receiver in another case than their manifests' name the same apps, as in
+    /// Launch Services; the receiver is given the ids the system knows.
+    func testSenderAndReceiverAreNamedIgnoringCase() throws {
+        let sender = try Fixtures.app(
+            "jp.example.Lite", claims: [], extra: "<key>LSRequiresIPhoneOS</key><true/>", file: "lite/Info.plist")
+        let world = World(manifests: try world().apps + [sender])
+        let result = try Handoff(resolver: Resolver(world: world)).send(
+            HandoffRequest(file: "a.ssbookmark", from: "JP.EXAMPLE.LITE", to: "JP.Example.Monitor"))
+        XCTAssertTrue(result.accepted, result.reason ?? "")
+        XCTAssertEqual(result.sourceApplication, "jp.example.Lite")
+        XCTAssertEqual(
+            result.url,
+            "file:///private/var/mobile/Containers/Data/Application/jp.example.monitor/Documents/Inbox/a.ssbookmark")
+        XCTAssertEqual(result.resolution.query.from, "jp.example.Lite")
+    }
+
     func testInboxCopyWithDeduplication() throws {
         let handoff = Handoff(resolver: Resolver(world: try world()))
         let result = try handoff.send(

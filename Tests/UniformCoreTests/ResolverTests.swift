@@ -163,6 +163,33 @@ final class ResolverTests: XCTestCase {
         XCTAssertTrue(r.notes.first?.contains("not a candidate") ?? false)
     }
 
+    /// macOS stores `com.microsoft.vscode` for an app whose manifest says `com.microsoft.VSCode`
+    /// (issue 29); Launch Services compares bundle ids ignoring case, and the answer keeps the
+    /// manifest's spelling.
+    func testUserDefaultsNameAppsIgnoringCase() throws {
+        let location = SourceLocation(file: "prefs.plist", line: 3)
+        let mixed = try Fixtures.app("com.acme.MixedCase", claims: [(["public.plain-text"], "Viewer", "Alternate")])
+        let lower = DefaultHandler(
+            key: .contentType("com.acme.pdb"), roles: ["LSHandlerRoleAll": "com.acme.mixedcase"], location: location)
+        var r = try Fixtures.resolve(".pdb", in: makeWorld(extraApps: [mixed], defaults: [lower]))
+        XCTAssertEqual(r.defaultHandler, "com.acme.MixedCase")
+        XCTAssertTrue(r.handlers[0].isUserDefault)
+        XCTAssertEqual(r.notes, [])
+
+        let upper = DefaultHandler(
+            key: .contentType("com.acme.pdb"), roles: ["LSHandlerRoleAll": "COM.ACME.HEX"], location: location)
+        r = try Fixtures.resolve(".pdb", in: makeWorld(defaults: [upper]))
+        XCTAssertEqual(r.defaultHandler, "com.acme.hex")
+
+        let notCandidate = DefaultHandler(
+            key: .contentType("com.acme.pdb"), roles: ["LSHandlerRoleAll": "COM.ACME.NEVER"], location: location)
+        r = try Fixtures.resolve(".pdb", in: makeWorld(defaults: [notCandidate]))
+        XCTAssertEqual(r.defaultHandler, "com.acme.molecules")
+        XCTAssertEqual(
+            r.notes, ["user default com.acme.never (prefs.plist:3) ignored: it is not a candidate for this document"],
+            "the note names the app as its manifest does")
+    }
+
     func testOneEntryPerAppWithItsBestClaim() throws {
         let double = try Fixtures.app(
             "com.acme.double",

@@ -139,6 +139,23 @@ final class WorldBuildTests: XCTestCase {
         XCTAssertEqual(graph.findings.filter { $0.rule == "conformance-cycle" }.map(\.subject), ["com.example.a"])
     }
 
+    /// Launch Services finds an app by its bundle id in any case; the exact spelling wins.
+    /// Two manifests whose ids differ only in case stay two apps, as they were loaded.
+    func testAppsAreFoundByBundleIDIgnoringCase() throws {
+        let upper = try Fixtures.app("com.acme.Viewer", claims: [], file: "a/Info.plist")
+        let lower = try Fixtures.app("com.acme.viewer", claims: [], file: "b/Info.plist")
+        let other = try Fixtures.app("org.Example.Tool", claims: [], file: "c/Info.plist")
+        let world = World(manifests: [upper, lower, other])
+        XCTAssertEqual(world.apps.map(\.bundleID), ["com.acme.Viewer", "com.acme.viewer", "org.Example.Tool"])
+        XCTAssertFalse(world.findings.contains { $0.rule == "duplicate-bundle-id" })
+        XCTAssertEqual(world.app("org.example.tool")?.bundleID, "org.Example.Tool")
+        XCTAssertEqual(world.appIndex(of: "ORG.EXAMPLE.TOOL"), 2)
+        XCTAssertEqual(world.app("com.acme.viewer")?.file, "b/Info.plist", "the exact spelling first")
+        XCTAssertEqual(world.app("com.acme.Viewer")?.file, "a/Info.plist")
+        XCTAssertEqual(world.app("COM.ACME.VIEWER")?.file, "a/Info.plist", "else the first loaded")
+        XCTAssertNil(world.app("org.example.tool2"))
+    }
+
     func testALargeWorldIsIndexedAsItsAppsSay() throws {
         // Above the size from which claims and the graph are built on two cores.
         let count = World.concurrentBuildThreshold + 44

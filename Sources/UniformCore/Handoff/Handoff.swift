@@ -19,6 +19,7 @@ public struct Handoff {
 
     public func send(_ request: HandoffRequest) throws -> HandoffResult {
         if let annotation = request.annotation { try Self.validateAnnotation(annotation) }
+        let request = spelledAsManifests(request)
         let target = Target.file(request.file)
         let resolution = try resolver.resolve(Query(target: target, role: .all, from: request.from, text: request.file))
         func refuse(_ reason: String, _ touches: [RuleTouch] = []) -> HandoffResult {
@@ -67,6 +68,16 @@ public struct Handoff {
         return HandoffResult(
             accepted: true, reason: nil, url: url, sourceApplication: request.from, annotation: annotation,
             openInPlace: inPlace, resolution: resolution, touches: touches)
+    }
+
+    /// The request with the sender and receiver as their manifests spell them, when the world
+    /// has them: ids compare ignoring case (`BundleID`), and the routes, the container paths and
+    /// `sourceApplication` then carry the id the system knows the app by.
+    private func spelledAsManifests(_ request: HandoffRequest) -> HandoffRequest {
+        var request = request
+        if let from = resolver.world.app(request.from) { request.from = from.bundleID }
+        if let to = resolver.world.app(request.to) { request.to = to.bundleID }
+        return request
     }
 
     /// iOS de-duplicates Inbox copies as `name-1.ext`, `name-2.ext`, ….

@@ -12,13 +12,13 @@ public struct Exposure: Sendable {
     public var wildcard: [Entry]
 
     /// Resolves each type (with the resolver's rules) and keeps the candidates whose bundle id
-    /// matches none of the `inside` patterns (`com.acme.*`).
+    /// matches none of the `inside` patterns (`com.acme.*`, in any case: `BundleID`).
     public static func compute(types: [String], inside: [String], resolver: Resolver) throws -> Exposure {
         var result = Exposure(exposed: [], wildcard: [])
         for type in types {
             let resolution = try resolver.resolve(Query(target: .uti(type), text: type))
-            for candidate in resolution.handlers where !inside.contains(where: { Glob.matches($0, candidate.bundleID) })
-            {
+            for candidate in resolution.handlers
+            where !inside.contains(where: { BundleID.matches($0, candidate.bundleID) }) {
                 let entry = Entry(type: resolution.type.identifier, candidate: candidate)
                 if candidate.match == .wildcard { result.wildcard.append(entry) } else { result.exposed.append(entry) }
             }

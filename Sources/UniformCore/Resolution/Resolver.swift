@@ -20,10 +20,24 @@ public struct Resolver {
     }
 
     public func resolve(_ query: Query) throws -> Resolution {
+        if let respelled = senderRespelled(query) { return try resolve(respelled) }
         let type = types.resolve(query.target, conformingTo: query.conformingTo, platform: typingPlatform(query))
         var resolution = try gatherCandidates(for: type, query: query)
         try finish(&resolution)
         return resolution
+    }
+
+    /// The query with its sender as the manifest spells it, or nil when it already is (or the
+    /// world has no such app): a caller may write the id in any case, as Launch Services
+    /// allows, and policies compare it with the world's ids. Nil costs the common query (no
+    /// sender) one test and no copy.
+    private func senderRespelled(_ query: Query) -> Query? {
+        guard let from = query.from, let app = world.appIndex(of: from), world.apps[app].bundleID != from else {
+            return nil
+        }
+        var query = query
+        query.from = world.apps[app].bundleID
+        return query
     }
 
     /// Where the item is typed: the query's platform, else the world's when it has one.
@@ -222,9 +236,12 @@ public struct Resolver {
             findDefault(in: world.ruleDefaults, query: query, type: type, source: .rule)
             ?? findDefault(in: world.preferenceDefaults, query: query, type: type, source: .userDefault)
         guard let (bundleID, location, source) = chosen else { return }
-        guard let index = resolution.handlers.firstIndex(where: { $0.bundleID == bundleID }) else {
-            resolution.notes.append(
-                "\(source) \(bundleID) (\(location)) ignored: it is not a candidate for this document")
+        // By app, not by spelling: macOS writes the ids it stores in lower case. Notes name an
+        // app the world has as its manifest does.
+        let app = world.appIndex(of: bundleID)
+        guard let app, let index = resolution.handlers.firstIndex(where: { $0.appIndex == app }) else {
+            let named = app.map { world.apps[$0].bundleID } ?? bundleID
+            resolution.notes.append("\(source) \(named) (\(location)) ignored: it is not a candidate for this document")
             return
         }
         var candidate = resolution.handlers.remove(at: index)

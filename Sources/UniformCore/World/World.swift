@@ -21,6 +21,10 @@ public struct World: Sendable {
         /// `ownFindings` then the graph's, made on first read: a large world has 200,000 graph
         /// findings, which a copy at build time doubled for a list most uses never read.
         private var allFindings: [Finding]?
+        /// `appIndex` keyed by `BundleID.folded`, made on the first lookup the exact spelling
+        /// misses: folding every id cost each world built, and most worlds are asked only in
+        /// the manifests' own spelling.
+        private var foldedAppIndex: [String: Int]?
         private let lock = NSLock()
 
         init(
@@ -45,6 +49,22 @@ public struct World: Sendable {
             all.append(contentsOf: graph.findings)
             allFindings = all
             return all
+        }
+
+        /// The app whose bundle id folds to `key`; of ids differing only in case (two apps, as
+        /// the manifests are two), the first loaded.
+        func appIndex(folded key: String) -> Int? {
+            lock.lock()
+            defer { lock.unlock() }
+            if let foldedAppIndex { return foldedAppIndex[key] }
+            var index: [String: Int] = [:]
+            index.reserveCapacity(apps.count)
+            for a in apps.indices {
+                let key = BundleID.folded(apps[a].bundleID)
+                if index[key] == nil { index[key] = a }
+            }
+            foldedAppIndex = index
+            return index[key]
         }
     }
     private let storage: Storage
@@ -173,12 +193,17 @@ public struct World: Sendable {
     /// Worlds of at least this many apps are built on two cores.
     static let concurrentBuildThreshold = 256
 
-    /// The app with this bundle id (exact match).
+    /// The app with this bundle id, as Launch Services finds it: the exact spelling, else the
+    /// same id in another case (`com.microsoft.vscode` from a preferences plist is the app
+    /// whose manifest says `com.microsoft.VSCode`). Its `bundleID` is the manifest's spelling.
     public func app(_ bundleID: String) -> Manifest? {
-        storage.appIndex[bundleID].map { apps[$0] }
+        appIndex(of: bundleID).map { apps[$0] }
     }
 
-    public func appIndex(of bundleID: String) -> Int? { storage.appIndex[bundleID] }
+    /// The index in `apps` of the app with this bundle id, compared as `app(_:)` does.
+    public func appIndex(of bundleID: String) -> Int? {
+        storage.appIndex[bundleID] ?? storage.appIndex(folded: BundleID.folded(bundleID))
+    }
 
     public func claim(_ reference: ClaimReference) -> DocumentClaim {
         apps[reference.app].claims[reference.claim]

@@ -39,10 +39,13 @@ extension UniformAPI {
         functions["declare_app"] = { ctx in
             try self.checkDeclarationCount("declare_app")
             let app = try self.syntheticApp(try self.arguments(ctx, "declare_app"), at: self.caller(ctx))
-            if self.engine.syntheticApps.contains(where: { $0.bundleID == app.bundleID })
-                || self.engine.inputs.manifests.contains(where: { $0.bundleID == app.bundleID })
+            // Launch Services knows one app by an id in any case (`BundleID`).
+            func sameID(_ other: Manifest) -> Bool { BundleID.same(other.bundleID, app.bundleID) }
+            if let existing = self.engine.syntheticApps.first(where: sameID)
+                ?? self.engine.inputs.manifests.first(where: sameID)
             {
-                throw LuaArguments.Problem(description: "uniform.declare_app: an app '\(app.bundleID)' already exists")
+                throw LuaArguments.Problem(
+                    description: "uniform.declare_app: an app '\(existing.bundleID)' already exists")
             }
             self.engine.syntheticApps.append(app)
             self.engine.invalidateWorld()

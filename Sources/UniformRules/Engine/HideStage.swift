@@ -33,7 +33,8 @@ struct HideStage: ResolutionStage {
             } else {
                 matchesType = resolution.type.identifier.caseInsensitiveCompare(type) == .orderedSame
             }
-            guard matchesType, !only.contains(where: { Glob.matches($0, candidate.bundleID) }) else { return nil }
+            // Patterns name apps as Launch Services does, ignoring case.
+            guard matchesType, !only.contains(where: { BundleID.matches($0, candidate.bundleID) }) else { return nil }
             return reason ?? "\(type) is visible only to \(only.joined(separator: ", "))"
         case .function(let function):
             let builder = LuaBuilder(state: engine.state)

@@ -23,12 +23,13 @@ final class PolicyCandidates {
     }
 
     /// Its place in the list the policy was given; the table is made on first use, as most
-    /// policies hand back the records in an order the reader checks without it.
+    /// policies hand back the records in an order the reader checks without it. An id in
+    /// another case than the manifest's names the same app, as in Launch Services (`BundleID`).
     func position(of bundleID: String) -> Int? {
         if positions == nil {
             positions = Dictionary(
                 handlers.enumerated().map { ($0.element.bundleID, $0.offset) }, uniquingKeysWith: { first, _ in first })
         }
-        return positions?[bundleID]
+        return positions?[bundleID] ?? handlers.firstIndex { BundleID.same($0.bundleID, bundleID) }
     }
 }

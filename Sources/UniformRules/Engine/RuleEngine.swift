@@ -91,9 +91,12 @@ public final class RuleEngine {
     }
     private var cachedPlatforms: [Platform]?
 
-    /// The platforms an app id exists on, whatever `--platform` chose.
+    /// The platforms an app id exists on, whatever `--platform` chose; the id in any case, as
+    /// Launch Services compares it (`BundleID`).
     public func platforms(ofApp bundleID: String) -> [Platform] {
-        Platform.allCases.filter { p in allManifests.contains { $0.bundleID == bundleID && $0.platform == p } }
+        Platform.allCases.filter { p in
+            allManifests.contains { $0.platform == p && BundleID.same($0.bundleID, bundleID) }
+        }
     }
 
     /// One platform's own world: its apps, and only their declarations in its type graph.

@@ -17,7 +17,7 @@ enum Prelude {
         local caller, fetch, fields, fetchQuery, queryFields = ...
         -- Taken now: rule files share these globals and may replace them.
         local type, error, tostring, rawget, rawset, rawequal, getmetatable, next = type, error, tostring, rawget, rawset, rawequal, getmetatable, next
-        local remove, insert, sort, floor = table.remove, table.insert, table.sort, math.floor
+        local remove, insert, sort, floor, lower = table.remove, table.insert, table.sort, math.floor, string.lower
         local List = {}
         List.__index = List
         -- Shared by every list and set by the host without the sandbox's __gc check: rules must
@@ -27,6 +27,16 @@ enum Prelude {
           for i = 1, #self do
             local c = self[i]
             if c == id or (type(c) == "table" and c.bundle_id == id) then return c, i end
+          end
+          -- An id in another case names the same app, as in Launch Services: looked for only
+          -- once the exact spelling is missing, so a policy naming apps as their manifests do
+          -- lower-cases nothing.
+          if type(id) ~= "string" then return end
+          local wanted = lower(id)
+          for i = 1, #self do
+            local c = self[i]
+            local cid = type(c) == "table" and c.bundle_id or c
+            if type(cid) == "string" and lower(cid) == wanted then return c, i end
           end
         end
         local function need(self, id, what)

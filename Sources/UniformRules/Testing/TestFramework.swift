@@ -542,11 +542,22 @@ enum TestFramework {
           for i, h in ipairs(r.handlers) do ids[i] = h.bundle_id end
           return ids, r
         end
+        -- Bundle ids name one app in any case, as in Launch Services (macOS stores the user's
+        -- choices in lower case); the reports show the manifests' spelling.
+        local lower = string.lower
+        local function same_app(a, b)
+          return a == b or (type(a) == "string" and type(b) == "string" and lower(a) == lower(b))
+        end
+        local function folded(ids)
+          local t = {}
+          for i, id in ipairs(ids) do t[i] = type(id) == "string" and lower(id) or id end
+          return t
+        end
         function A.opens_first(target, app, options)
           options = known_target(target, options, 2)
           on_each_platform({ app }, options, function(o, on)
             local ids, r = handler_ids(target, o)
-            if ids[1] ~= app then
+            if not same_app(ids[1], app) then
               fail((on or "") .. show(target) .. " (" .. r.type.id .. ") should open first in " .. app .. ", but the handlers are " .. show(ids), 4)
             end
           end)
@@ -555,7 +566,7 @@ enum TestFramework {
           options = known_target(target, options, 2)
           on_each_platform(expected, options, function(o, on)
             local ids, r = handler_ids(target, o)
-            local path = difference(expected, ids, "")
+            local path = difference(folded(expected), folded(ids), "")
             if path then fail_lines((on or "") .. "handlers of " .. show(target) .. " (" .. oneline(r.type.id) .. "):\nexpected: " .. show(expected) .. "\nactual:   " .. show(ids), 4) end
           end)
         end
@@ -563,14 +574,14 @@ enum TestFramework {
           options = known_target(target, options, 2)
           on_each_platform(app and { app } or {}, options, function(o, on)
             local r = uniform.resolve(target, o)
-            if r.default ~= app then fail((on or "") .. "default handler of " .. show(target) .. ": expected " .. show(app) .. ", got " .. show(r.default), 4) end
+            if not same_app(r.default, app) then fail((on or "") .. "default handler of " .. show(target) .. ": expected " .. show(app) .. ", got " .. show(r.default), 4) end
           end)
         end
         function A.can_open(target, app, options)
           options = known_target(target, options, 2)
           on_each_platform({ app }, options, function(o, on)
             local ids = handler_ids(target, o)
-            for _, id in ipairs(ids) do if id == app then return end end
+            for _, id in ipairs(ids) do if same_app(id, app) then return end end
             fail((on or "") .. app .. " should be able to open " .. show(target) .. ", but the handlers are " .. show(ids), 4)
           end)
         end
@@ -579,7 +590,7 @@ enum TestFramework {
           on_each_platform({ app }, options, function(o, on)
             local ids = handler_ids(target, o)
             for i, id in ipairs(ids) do
-              if id == app then fail((on or "") .. app .. " should not be offered " .. show(target) .. ", but it is handler #" .. i .. " of " .. show(ids), 4) end
+              if same_app(id, app) then fail((on or "") .. app .. " should not be offered " .. show(target) .. ", but it is handler #" .. i .. " of " .. show(ids), 4) end
             end
           end, true)
         end
