@@ -254,4 +254,18 @@ final class InitCommandTests: XCTestCase {
         let test = try CLI.run(["test"], in: dir)
         XCTAssertEqual(test.status, 0, test.stdout + test.stderr)
     }
+
+    /// `uniform init --os macos15` keeps the release in the configuration: the suite was written
+    /// for that release's system types.
+    func testAReleaseChosenForInitIsKept() throws {
+        try writeMultiplatform(
+            ios: Self.plist(claims: [(Self.document.0, "Owner")], exports: [Self.document]),
+            macos: Self.plist(claims: [(Self.document.0, "Owner")]))
+        let initRun = try CLI.run(["init", "--os", "macos15"], in: dir)
+        XCTAssertEqual(initRun.status, 0, initRun.stderr)
+        let config = try String(contentsOf: dir.appendingPathComponent(".uniform.lua"), encoding: .utf8)
+        XCTAssertTrue(config.contains("\n  os = { \"macos15\" },\n"), config)
+        let test = try CLI.run(["test"], in: dir)
+        XCTAssertEqual(test.status, 0, test.stdout + test.stderr)
+    }
 }

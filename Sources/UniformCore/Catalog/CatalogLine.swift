@@ -32,8 +32,10 @@ struct CatalogLine {
         hasEscapes = Self.find(Self.backslash, base, start, contentEnd) != nil
     }
 
-    /// The declaration on this line, or `nil` for a blank or comment line.
-    func declaration(lineNumber: Int) throws -> CatalogDeclaration? {
+    /// The declaration on this line, or `nil` for a blank or comment line. `skippingSources`
+    /// leaves out the `@source=` and `@bundle=` fields: the type graph needs neither, and they
+    /// are most of the supplement's bytes.
+    func declaration(lineNumber: Int, skippingSources: Bool = false) throws -> CatalogDeclaration? {
         guard contentEnd > start, base[start] != Self.hash else { return nil }
         func failure(_ reason: String) -> CatalogParser.Failure {
             CatalogParser.Failure(line: lineNumber, reason: reason)
@@ -62,6 +64,9 @@ struct CatalogLine {
 
         var tags: [CatalogDeclaration.TagSet] = []
         while let field = nextFieldIfAny(&cursor) {
+            if skippingSources, startsWith(Self.sourcePrefix, field) || startsWith(Self.bundlePrefix, field) {
+                continue
+            }
             let separator = next(Self.equals, in: field)
             guard separator < field.upperBound, separator > field.lowerBound else {
                 throw failure("tag field without 'class='")
@@ -78,6 +83,15 @@ struct CatalogLine {
     }
 
     // MARK: Fields
+
+    private static let sourcePrefix = Array("@source=".utf8)
+    private static let bundlePrefix = Array("@bundle=".utf8)
+
+    private func startsWith(_ prefix: [UInt8], _ field: Range<Int>) -> Bool {
+        guard field.count >= prefix.count else { return false }
+        for (k, byte) in prefix.enumerated() where base[field.lowerBound + k] != byte { return false }
+        return true
+    }
 
     /// The field starting at `cursor` (up to the next unescaped TAB); moves `cursor` past it,
     /// which leaves it beyond `contentEnd` after the last field (see `nextFieldIfAny`).

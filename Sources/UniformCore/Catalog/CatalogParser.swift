@@ -14,11 +14,15 @@ enum CatalogParser {
         var description: String { "catalog line \(line): \(reason)" }
     }
 
-    static func parse(_ bytes: [UInt8]) throws -> [CatalogDeclaration] {
-        try bytes.withUnsafeBufferPointer { try parse($0) }
+    static func parse(_ bytes: [UInt8], skippingSources: Bool = false) throws -> [CatalogDeclaration] {
+        try bytes.withUnsafeBufferPointer { try parse($0, skippingSources: skippingSources) }
     }
 
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws -> [CatalogDeclaration] {
+    static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>, skippingSources: Bool = false
+    ) throws
+        -> [CatalogDeclaration]
+    {
         guard let base = bytes.baseAddress else { return [] }
         var declarations: [CatalogDeclaration] = []
         declarations.reserveCapacity(1024)
@@ -28,7 +32,7 @@ enum CatalogParser {
             lineNumber += 1
             let line = CatalogLine(base: base, start: lineStart, end: bytes.count)
             lineStart = line.end + 1
-            if let declaration = try line.declaration(lineNumber: lineNumber) {
+            if let declaration = try line.declaration(lineNumber: lineNumber, skippingSources: skippingSources) {
                 declarations.append(declaration)
             }
         }

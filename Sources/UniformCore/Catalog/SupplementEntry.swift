@@ -21,8 +21,9 @@ public struct SupplementEntry: Sendable {
     public var bundle: String?
     public var sources: [String]
 
-    /// Reads a parsed line's `@` fields; the error says which one is missing or wrong.
-    init(_ parsed: CatalogDeclaration, file: String) throws {
+    /// Reads a parsed line's `@` fields; the error says which one is missing or wrong. A line
+    /// parsed without its sources (for the type graph) is read with `requiringSources` off.
+    init(_ parsed: CatalogDeclaration, file: String, requiringSources: Bool = true) throws {
         var declaration = parsed
         func field(_ name: String) -> [String]? { parsed.tags.first { $0.tagClass == name }?.values }
         func failure(_ reason: String) -> CatalogParser.Failure {
@@ -37,7 +38,8 @@ public struct SupplementEntry: Sendable {
             throw failure("no @trust= field, or not documented, observed or guess")
         }
         self.trust = trust
-        guard let sources = field("@source"), !sources.allSatisfy({ $0.isEmpty }) else {
+        let sources = field("@source") ?? []
+        guard !requiringSources || !sources.allSatisfy({ $0.isEmpty }) else {
             throw failure("no @source= field: every line says where its facts come from")
         }
         self.sources = sources

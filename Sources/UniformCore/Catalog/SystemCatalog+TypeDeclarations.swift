@@ -14,9 +14,9 @@ extension SystemCatalog {
     public static func typeDeclarations(for releases: [OSRelease]) -> [TypeDeclaration] {
         let key = Set(releases)
         return declarationsCache.value(for: key) {
-            var known = Set(declarations.map { $0.identifier.lowercased() })
+            var known = coreTypeIdentifiers
             var result = coreTypeDeclarations
-            for entry in supplement where releases.contains(where: entry.availability.includes) {
+            for entry in supplementWithoutSources where releases.contains(where: entry.availability.includes) {
                 guard known.insert(entry.declaration.identifier.lowercased()).inserted else { continue }
                 result.append(typeDeclaration(entry))
             }
@@ -25,6 +25,9 @@ extension SystemCatalog {
     }
 
     private static let declarationsCache = DeclarationsCache()
+
+    /// CoreTypes' identifiers, lowercased: a supplement line never replaces one.
+    private static let coreTypeIdentifiers = Set(declarations.map { $0.identifier.lowercased() })
 
     private static func typeDeclaration(_ entry: SupplementEntry) -> TypeDeclaration {
         let d = entry.declaration

@@ -42,23 +42,29 @@ public enum SystemCatalog {
         location.file != fileName && location.file.hasPrefix("<system catalog")
     }
 
-    /// Every supplement line of every release, in file order.
-    public static let supplement: [SupplementEntry] = {
+    /// Every supplement line of every release, in file order, with its sources (for reports).
+    public static let supplement: [SupplementEntry] = embeddedSupplement(withSources: true)
+
+    /// The same lines without their sources, parsed for the type graph: the sources are half
+    /// the catalog's bytes, and a run that reports no supplement type never reads them.
+    static let supplementWithoutSources: [SupplementEntry] = embeddedSupplement(withSources: false)
+
+    private static func embeddedSupplement(withSources: Bool) -> [SupplementEntry] {
         do {
-            return try parseSupplement()
+            return try parseSupplement(withSources: withSources)
         } catch {
             fatalError("embedded catalog supplement is corrupt: \(error)")
         }
-    }()
+    }
 
     /// Parses the supplement files; the error names the file and line (the catalog's own test
     /// runs this, so a line without a source or releases fails there, not at a user's run).
-    public static func parseSupplement() throws -> [SupplementEntry] {
+    public static func parseSupplement(withSources: Bool = true) throws -> [SupplementEntry] {
         var entries: [SupplementEntry] = []
         for file in supplementFiles {
             do {
-                for parsed in try CatalogParser.parse(file.bytes) {
-                    entries.append(try SupplementEntry(parsed, file: file.name))
+                for parsed in try CatalogParser.parse(file.bytes, skippingSources: !withSources) {
+                    entries.append(try SupplementEntry(parsed, file: file.name, requiringSources: withSources))
                 }
             } catch let failure as CatalogParser.Failure {
                 throw CatalogParser.Failure(line: failure.line, reason: "\(file.name): \(failure.reason)")

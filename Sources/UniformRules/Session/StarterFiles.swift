@@ -62,6 +62,12 @@ public struct StarterFiles {
         if engine.inputs.platform != .all {
             config += "  platform = \(Self.quote(engine.inputs.platform.rawValue)),\n"
         }
+        // `uniform init --os macos15`: likewise, the release it was written for.
+        let newest = OSSelection.newest.releases(for: .all)
+        let chosen = engine.inputs.os.releases(for: .all).filter { !newest.contains($0) }
+        if !chosen.isEmpty {
+            config += "  os = { " + chosen.map { Self.quote($0.name) }.joined(separator: ", ") + " },\n"
+        }
         config += "  tests = { \"tests\" },\n"
         config += "  -- rules = { \"rules/policies.lua\" },     -- your own checks and ranking policies\n"
         config +=

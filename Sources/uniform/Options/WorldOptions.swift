@@ -41,6 +41,7 @@ struct WorldOptions: ParsableArguments {
         help: ArgumentHelp(
             "The release whose system types the answers are for, e.g. macos15 or ios18 (repeatable, one per platform; default: the configuration's `os`, else the newest described: \(OSSelection.newest.macos.name), \(OSSelection.newest.ios.name)).",
             valueName: "RELEASE"),
+        completion: .list(OSRelease.all.map(\.name)),
         transform: { text in
             guard let release = OSRelease(text) else {
                 throw ValidationError("unknown release '\(text)' for --os; known: \(OSRelease.knownNames)")
