@@ -191,6 +191,29 @@ final class APIReferenceTests: XCTestCase {
         }
     }
 
+    /// The shipped `.luacheckrc` lists exactly the live API's fields (issue 30: a misspelled
+    /// `uniform.polcy` is a lint error only if the list is the API, no more and no less).
+    func testTheLuacheckConfigurationListsTheLiveAPI() throws {
+        let config = try String(
+            contentsOfFile: Self.packageRoot.appendingPathComponent("rules/.luacheckrc").path, encoding: .utf8)
+        let block = try XCTUnwrap(
+            config.components(separatedBy: "-- uniform-fields-begin").last?.components(
+                separatedBy: "-- uniform-fields-end"
+            ).first)
+        // `"name"` entries are `uniform.name`; those inside `dyn = { … }` are `uniform.dyn.name`.
+        var listed: [String] = []
+        var prefix = "uniform."
+        for line in block.components(separatedBy: "\n") {
+            if line.contains("dyn = {") { prefix = "uniform.dyn." }
+            for (k, part) in line.components(separatedBy: "\"").enumerated() where k % 2 == 1 {
+                listed.append(prefix + part)
+            }
+            if prefix != "uniform." && line.contains("} },") { prefix = "uniform." }
+        }
+        let (functions, values) = try liveNames()
+        XCTAssertEqual(listed.sorted(), (functions + values).sorted())
+    }
+
     /// The definitions file is Lua that compiles, and every class it names exists.
     func testDefinitionsCompile() throws {
         let definitions = try String(contentsOfFile: Self.definitionsPath, encoding: .utf8)
