@@ -21,6 +21,7 @@ struct UniformAPI {
         let dyn = state.makeTable(functions: dynamicFunctions(), prefix: "uniform.dyn")
         uniform["dyn"] = .table(state.makeReadOnly(dyn))
         uniform["version"] = .string(UniformVersion.current)
+        refuseUnknownNames(in: uniform, names: functions.keys.sorted() + ["dyn", "version"])
         // Read-only to rules: a rule that replaced `uniform.apps` silently disabled the standard
         // checks that ran after it.
         state.setGlobal("uniform", .table(state.makeReadOnly(uniform)))
@@ -61,6 +62,32 @@ struct UniformAPI {
             engine.policyDriver = PolicyDriver(run: run, listMethods: list, index: index, pairs: pairs, source: source)
         } catch {
             preconditionFailure("the prelude must load: \(error)")
+        }
+    }
+
+    /// Reading a name the API lacks (`uniform.polcy`) is an error at the rule's line with the
+    /// nearest name, instead of a nil that fails later as "attempt to call a nil value". Only
+    /// misses reach the metatable: the API's own names are raw fields, read at full speed.
+    private func refuseUnknownNames(in uniform: LuaTableRef, names: [String]) {
+        let suggest = state.makeFunction(name: "uniform's nearest name") { ctx in
+            let name = try ctx.string(1)
+            let nearest = names.min { EditDistance.between(name, $0) < EditDistance.between(name, $1) }
+            guard let nearest, EditDistance.between(name, nearest) <= 3 else { return [.string("")] }
+            return [.string("; did you mean uniform.\(nearest)?")]
+        }
+        do {
+            let make = try state.load(
+                """
+                local api, suggest = ...
+                setmetatable(api, { __index = function(_, key)
+                  local name = type(key) == "string" and key or tostring(key)
+                  if #name > 64 then name = name:sub(1, 64) .. "…" end
+                  error("uniform." .. name .. " is not part of the uniform API" .. suggest(name), 2)
+                end })
+                """, chunkName: "=uniform")
+            _ = try state.call(make, [.table(uniform), .function(suggest)])
+        } catch {
+            preconditionFailure("the unknown-name guard must load: \(error)")
         }
     }
 

@@ -403,16 +403,32 @@ enum TestFramework {
           for w in tostring(key):gmatch("[^_]+") do words[#words + 1] = w end
           return words
         end
+        -- "; did you mean 'opens_first'?" for a name within three edits of an assertion.
+        local function nearest_assertion(name)
+          local best, distance
+          local function consider(k)
+            if type(k) ~= "string" then return end
+            local d = uniform.edit_distance(name, k, 3)
+            if d <= 3 and (distance == nil or d < distance or (d == distance and k < best)) then best, distance = k, d end
+          end
+          for k in pairs(A) do consider(k) end
+          for k in pairs(core) do consider(k) end
+          return best and ("; did you mean '" .. best .. "'?") or ""
+        end
+        local function unknown_assertion(name)
+          local text = tostring(name)
+          error("assert: unknown assertion '" .. oneline(text) .. "'" .. nearest_assertion(text), 3)
+        end
         chained = function(negated)
           return setmetatable({}, { __index = function(_, key)
             local found, unknown = resolve(split(key), negated)
-            if found == nil then error("assert: unknown assertion '" .. tostring(unknown) .. "'", 2) end
+            if found == nil then unknown_assertion(unknown) end
             return found
           end })
         end
         getmetatable(A).__index = function(_, key)
           local found, unknown = resolve(split(key), false)
-          if found == nil then error("assert: unknown assertion '" .. tostring(unknown) .. "'", 2) end
+          if found == nil then unknown_assertion(unknown) end
           return found
         end
 
