@@ -84,7 +84,7 @@ public struct TestRunner {
         var results = loadErrors
         var covered: [String: Set<Int>] = [:]
         var keptOutput = 0
-        for test in tests where selection.includes(test.path) {
+        for test in selection.narrowed(tests) where selection.includes(test.path) {
             if test.isPending {
                 results.append(
                     TestCaseResult(

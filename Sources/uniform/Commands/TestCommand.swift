@@ -16,7 +16,8 @@ struct TestCommand: ParsableCommand {
     )
 
     @Argument(
-        help: "Test files or directories (default: the configured tests, else the current directory).",
+        help:
+            "Test files or directories, or FILE:LINE for the test at that line (default: the configured tests, else the current directory).",
         completion: .file(extensions: ["lua"]))
     var paths: [String] = []
 
@@ -24,6 +25,11 @@ struct TestCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("Run only tests whose full name contains this text.", valueName: "PATTERN"))
     var filter: String?
+
+    @Option(
+        name: .customLong("filter-out"),
+        help: ArgumentHelp("Skip tests whose full name contains this text.", valueName: "PATTERN"))
+    var filterOut: String?
 
     @Option(
         name: .customLong("tags"), parsing: .upToNextOption,
@@ -76,11 +82,19 @@ struct TestCommand: ParsableCommand {
     func run() throws {
         // The configuration of the current directory says where the tests are when no path does.
         let here = try world.makeSession(requireManifests: true)
+        // `tests/a_test.lua:12`: that file, and in it the test at (or around) line 12.
+        var files: [String] = [], lines: [String: [Int]] = [:]
+        for path in paths {
+            let (file, line) = TestSelection.fileAndLine(path) { FileManager.default.fileExists(atPath: $0) }
+            if !files.contains(file) { files.append(file) }
+            if let line { lines[CanonicalPath.of(file), default: []].append(line) }
+        }
         let roots: [String]
-        do { roots = try here.testRoots(paths) } catch { throw CommandFailure.input(error.description) }
-        let (files, missing) = TestDiscovery.files(in: roots)
+        do { roots = try here.testRoots(files) } catch { throw CommandFailure.input(error.description) }
+        let (testFiles, missing) = TestDiscovery.files(in: roots)
         if let missing = missing.first { throw CommandFailure.input("\(missing): no such file or directory") }
-        let selection = TestSelection(filter: filter, tags: tags, excludeTags: excludeTags)
+        let selection = TestSelection(
+            filter: filter, filterOut: filterOut, tags: tags, excludeTags: excludeTags, lines: lines)
         let measure = coverage || coverageThreshold != nil || !coverageFormats.isEmpty
         let shuffleSeed = seed ?? (shuffle ? UInt64.random(in: 1...999_999) : nil)
         if let shuffleSeed { Output.error("uniform test: shuffled with --seed \(shuffleSeed)") }
@@ -95,7 +109,7 @@ struct TestCommand: ParsableCommand {
             }
             return (format, String(spec[spec.index(after: colon)...]))
         }
-        let suites = TestSuites(files: files)
+        let suites = TestSuites(files: testFiles)
         let options = try world.sessionOptions(requireManifests: true)
         if list {
             var failed = false
@@ -109,7 +123,7 @@ struct TestCommand: ParsableCommand {
                 var runner = TestRunner(session: session, extraRules: world.rules, defines: options.defines)
                 runner.selection = selection
                 let (tests, errors) = runner.collect(suite.files)
-                for test in tests where runner.selection.includes(test.path) {
+                for test in runner.selection.narrowed(tests) where runner.selection.includes(test.path) {
                     let name = test.path.map(ReportText.line).joined(separator: " › ")
                     Output.print(
                         "\(ReportText.line(test.file)):\(test.line ?? 0): \(name)\(test.isPending ? " (pending)" : "")")
@@ -147,6 +161,14 @@ struct TestCommand: ParsableCommand {
                         "\(path): cannot write the coverage file (\(error.localizedDescription))")
                 }
             }
+        }
+        if run.results.isEmpty, !lines.isEmpty {
+            let asked = paths.filter {
+                TestSelection.fileAndLine($0) { FileManager.default.fileExists(atPath: $0) }.line != nil
+            }
+            throw CommandFailure.no(
+                "no test starts at or contains \(asked.joined(separator: ", ")) (a line of a test's it(…) block selects it)"
+            )
         }
         if run.results.isEmpty {
             throw CommandFailure.no(
