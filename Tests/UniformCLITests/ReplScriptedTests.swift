@@ -6,6 +6,17 @@ import XCTest
 final class ReplScriptedTests: XCTestCase {
     let apps = ["-m", "examples/molecules/apps"]
 
+    /// `uniform repl .` takes paths as `check` does (issue 30: it was a usage error).
+    func testPathsAreTakenAsCheckTakesThem() throws {
+        let folder = CLI.packageRoot.appendingPathComponent("examples/molecules")
+        let all = try CLI.run(["repl", "."], in: folder, stdin: "print(#uniform.apps())\n")
+        XCTAssertEqual(all.status, 0, all.stderr)
+        XCTAssertEqual(all.stdout.split(separator: "\n").last, "6", all.stdout)
+        let one = try CLI.run(["repl", "apps/Molecules/Info.plist"], in: folder, stdin: "print(#uniform.apps())\n")
+        XCTAssertEqual(one.status, 0, one.stderr)
+        XCTAssertEqual(one.stdout.split(separator: "\n").last, "1", one.stdout)
+    }
+
     func testGoodInputPrintsResultsAndExitsZero() throws {
         let input = """
             uniform.type(".pdb").id

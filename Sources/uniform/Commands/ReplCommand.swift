@@ -13,13 +13,22 @@ struct ReplCommand: ParsableCommand {
             """
     )
 
+    @Argument(
+        help:
+            "Manifests, Xcode projects or workspaces, or directories, as `check` takes them (replace the configured projects and manifests). None: the .uniform.lua's, else what discovery finds under the current directory.",
+        completion: .file()
+    )
+    var paths: [String] = []
+
     @OptionGroup var world: WorldOptions
 
     func run() throws {
         let options = world
+        let paths = paths
         let interactive = isatty(STDIN_FILENO) != 0
         let editor = interactive ? LineEditor(historyPath: LineEditor.defaultHistoryPath()) : nil
-        let repl = try ReplSession(makeSession: { try options.makeSession() }, editor: editor)
+        // `uniform repl .` or `uniform repl App.xcodeproj`, as `uniform check` is run (issue 30).
+        let repl = try ReplSession(makeSession: { try options.makeSession(paths: paths) }, editor: editor)
         if !repl.run(), !interactive { throw CommandFailure.no() }
     }
 }
