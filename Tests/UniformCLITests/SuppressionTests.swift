@@ -30,6 +30,25 @@ final class SuppressionTests: XCTestCase {
         XCTAssertTrue(run.stdout.contains("0 errors, 0 warnings"), run.stdout)
     }
 
+    /// Issue 30, item 3: `rule = "*"` with a subject pattern silences every finding about
+    /// another vendor's types or apps, and nothing else; alone it is refused.
+    func testEveryRuleForASubjectPattern() throws {
+        try app(claims: ["com.vendor.undeclared-one", "com.vendor.undeclared-two", "com.acme.undeclared-mine"])
+        try config(#"{ rule = "*", subject = "com.vendor.*", reason = "the vendor's apps are context, not ours" }"#)
+        let run = try CLI.run(["check", "--format", "json"], in: dir)
+        let subjects = (try CLI.json(run.stdout)["findings"] as? [[String: Any]] ?? []).compactMap {
+            $0["subject"] as? String
+        }
+        XCTAssertFalse(subjects.contains { $0.hasPrefix("com.vendor.") }, "\(subjects)")
+        XCTAssertTrue(subjects.contains("com.acme.undeclared-mine"), "\(subjects)")
+        XCTAssertFalse(run.stdout.contains("config.unknown-rule"), run.stdout)
+
+        try config(#"{ rule = "*", reason = "everything" }"#)
+        let refused = try CLI.run(["check"], in: dir)
+        XCTAssertEqual(refused.status, 2, refused.stdout + refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("rule = \"*\" silences every rule"), refused.stderr)
+    }
+
     /// `uniform test` sees the findings `uniform check` reports: a suppressed finding is not
     /// among them (it was before the session moved into the library).
     func testPolicyTestsSeeFindingsWithSuppressionsApplied() throws {

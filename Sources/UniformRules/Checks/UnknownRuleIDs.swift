@@ -31,7 +31,7 @@ enum UnknownRuleIDs {
                     location: place, subject: id))
         }
         for suppression in suppressions {
-            for id in suppression.rules where !known.contains(id) {
+            for id in suppression.rules where !known.contains(id) && id != Suppression.everyRule {
                 let kind = suppression.inlineFile == nil ? "suppress" : "uniform:ignore"
                 findings.append(
                     Finding(

@@ -20,6 +20,12 @@ enum ConfiguredSuppressions {
             try args.allowOnly(["rule", "file", "subject", "reason"])
             let rules = try args.strings("rule")
             guard !rules.isEmpty else { throw args.fail("'rule' is required (a rule id, see `uniform rules`)") }
+            if rules.contains(Suppression.everyRule), try args.string("file") == nil, try args.string("subject") == nil
+            {
+                throw args.fail(
+                    "rule = \"*\" silences every rule: give a 'file' or a 'subject' (e.g. subject = \"com.vendor.*\") to say what it covers"
+                )
+            }
             let pattern = try args.string("file").map { path -> String in
                 let absolute =
                     path.hasPrefix("/") ? path : URL(fileURLWithPath: directory).appendingPathComponent(path).path

@@ -37,8 +37,8 @@ public struct Suppression: Sendable, Hashable {
     /// Whether the suppression covers a finding. `absoluteFile` is the finding's file made
     /// absolute against the working directory.
     public func matches(_ finding: Finding, absoluteFile: String?) -> Bool {
-        guard rules.contains(finding.rule) else { return false }
-        if let subject, finding.subject?.caseInsensitiveCompare(subject) != .orderedSame { return false }
+        guard rules.contains(finding.rule) || rules.contains(Self.everyRule) else { return false }
+        if let subject, !Self.subject(subject, matches: finding.subject) { return false }
         if let inlineFile {
             guard let location = finding.location, location.file == inlineFile, let line = location.line, let lines
             else { return false }
@@ -49,6 +49,20 @@ public struct Suppression: Sendable, Hashable {
             return Glob.matches(filePattern, absoluteFile)
         }
         return true
+    }
+
+    /// `rule = "*"`: every rule (only with a `file` or `subject`, which say what it covers).
+    public static let everyRule = "*"
+
+    /// A subject ending in `*` covers every subject starting with the rest (`com.vendor.*`: the
+    /// findings about another vendor's apps in the world); otherwise the whole subject, ignoring
+    /// case as identifiers do.
+    static func subject(_ pattern: String, matches subject: String?) -> Bool {
+        guard let subject else { return false }
+        if pattern.hasSuffix("*") {
+            return subject.lowercased().hasPrefix(pattern.dropLast().lowercased())
+        }
+        return subject.caseInsensitiveCompare(pattern) == .orderedSame
     }
 
     /// What the suppression names, for messages: `rule-id in Info.plist` and so on.
