@@ -44,6 +44,7 @@ function teardown(fn) end
 ---@field platform? uniform.Platform
 ---@field role? uniform.RoleQuery
 ---@field dynamic? boolean the target's extension is declared nowhere, on purpose
+---@field policies? boolean false: what Launch Services alone answers, without the rules' policies and hide rules
 
 ---Options that narrow `reports` / `no_reports`.
 ---@class uniform.ReportFilter

@@ -343,6 +343,7 @@ function CandidateList:sort(less) end
 ---@field from? string the sender's bundle id (recorded as query.from)
 ---@field conforming_to? string
 ---@field platform? "ios"|"macos" answer in that platform's own world
+---@field policies? boolean false: without the rules' policies and hide rules (Launch Services alone)
 
 ---@class uniform.SendArgs
 ---@field file string

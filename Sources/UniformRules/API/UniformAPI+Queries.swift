@@ -139,7 +139,7 @@ extension UniformAPI {
             let world = self.engine.world
             let text = try ctx.string(1)
             let options = try self.options(
-                ctx, at: 2, "resolve", allowed: ["role", "from", "conforming_to", "platform"])
+                ctx, at: 2, "resolve", allowed: ["role", "from", "conforming_to", "platform", "policies"])
             var role = RoleQuery.all
             if let r = try options?.string("role") {
                 guard let parsed = RoleQuery(rawValue: r.lowercased()) else {
@@ -155,7 +155,10 @@ extension UniformAPI {
                 platform: try options?.string("platform") == nil ? nil : try self.typingPlatform(options, world: world))
             // The resolution's type ids belong to the graph of the world that answered.
             let (resolution, graph) = try self.engine.withPlatform(query.platform ?? self.engine.activePlatform) {
-                (try self.engine.resolver.resolve(query), self.engine.world.graph)
+                (
+                    try self.engine.resolver(policies: try options?.bool("policies") ?? true).resolve(query),
+                    self.engine.world.graph
+                )
             }
             return [self.builder.resolution(resolution, graph: graph)]
         }

@@ -194,16 +194,24 @@ public final class RuleEngine {
     }
 
     /// A resolver applying hide rules and then ranking policies, in load order.
-    public var resolver: Resolver {
+    public var resolver: Resolver { resolver(policies: true) }
+
+    /// The resolver with the rules' hide functions and policies, or (`policies: false`) without
+    /// them: what Launch Services alone answers for the world the rules declared.
+    public func resolver(policies withPolicies: Bool) -> Resolver {
         var stages: [any ResolutionStage] = []
-        if !hides.isEmpty { stages.append(HideStage(engine: self)) }
-        for policy in policies { stages.append(PolicyStage(engine: self, policy: policy)) }
+        if withPolicies {
+            if !hides.isEmpty { stages.append(HideStage(engine: self)) }
+            for policy in policies { stages.append(PolicyStage(engine: self, policy: policy)) }
+        }
         return Resolver(world: world, stages: stages)
     }
 
-    public func resolve(_ query: Query) throws -> Resolution {
+    public func resolve(_ query: Query, policies: Bool = true) throws -> Resolution {
         do {
-            return try withPlatform(query.platform ?? activePlatform) { try resolver.resolve(query) }
+            return try withPlatform(query.platform ?? activePlatform) {
+                try resolver(policies: policies).resolve(query)
+            }
         } catch let error as LuaError {
             throw RuleError(error)
         }

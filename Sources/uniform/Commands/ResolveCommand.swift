@@ -29,6 +29,13 @@ struct ResolveCommand: ParsableCommand {
             "Only consider types conforming to this UTI (a hard filter on the tag lookup).", valueName: "UTI"))
     var conformingTo: String?
 
+    @Flag(
+        name: .customLong("no-policies"),
+        help:
+            "Answer without the rules' policies and hide rules: what Launch Services alone would do (declarations and defaults still apply)."
+    )
+    var noPolicies = false
+
     @Flag(help: "Show claim locations, conformance paths and every reason.")
     var explain = false
 
@@ -47,7 +54,11 @@ struct ResolveCommand: ParsableCommand {
                 target: parsed, role: role, conformingTo: conformingTo, from: from, text: target, platform: platform)
             do {
                 answers.append(
-                    (platform, ResolutionReport(try engine.resolve(query), graph: engine.world(for: platform).graph)))
+                    (
+                        platform,
+                        ResolutionReport(
+                            try engine.resolve(query, policies: !noPolicies), graph: engine.world(for: platform).graph)
+                    ))
             } catch let error as RuleError {
                 throw CommandFailure.input(lines: error.description)
             }
