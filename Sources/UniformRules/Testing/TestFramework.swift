@@ -610,9 +610,18 @@ enum TestFramework {
             end
           end, true)
         end
+        -- Every app outside that the type is offered to: exact, legacy and conformance claims,
+        -- and wildcard ones (public.data, *), which Open With lists too (issue 30).
+        local function offered(type_id, inside)
+          local exposure = uniform.exposure { type = type_id, inside = inside }
+          local all = {}
+          for _, e in ipairs(exposure) do all[#all + 1] = e end
+          for _, e in ipairs(exposure.wildcard or {}) do all[#all + 1] = e end
+          return all
+        end
         function A.not_exposed(type_id, inside)
           known_type(type_id, 2)
-          local exposed = uniform.exposure { type = type_id, inside = inside }
+          local exposed = offered(type_id, inside)
           if #exposed > 0 then
             local names = {}
             for i, e in ipairs(exposed) do names[i] = e.app .. " (" .. e.match .. " via " .. e.claimed_type .. ")" end
@@ -621,7 +630,7 @@ enum TestFramework {
         end
         function A.exposed(type_id, inside)
           known_type(type_id, 2)
-          local exposed = uniform.exposure { type = type_id, inside = inside }
+          local exposed = offered(type_id, inside)
           if #exposed == 0 then fail(type_id .. " was expected to be exposed outside " .. show(inside) .. ", but no app outside can open it") end
           return exposed
         end

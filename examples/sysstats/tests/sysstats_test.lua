@@ -37,9 +37,14 @@ describe("the bookmark type", function()
     assert.cannot_open(FILE, HEXVIEWER)
   end)
 
-  it("is not exposed outside the suite; FileSync is listed as a wildcard match only", function()
-    assert.not_exposed(BOOKMARK, { "jp.example.sysstats.*" })
+  it("is offered outside the suite only to FileSync's catch-all claim", function()
+    -- exposed/not_exposed count wildcard claims too: Open With lists FileSync.
+    local offered = assert.exposed(BOOKMARK, { "jp.example.sysstats.*" })
+    assert.equal(1, #offered)
+    assert.equal(FILESYNC, offered[1].app)
+    assert.equal("wildcard", offered[1].match)
     local exposure = uniform.exposure { type = BOOKMARK, inside = { "jp.example.sysstats.*" } }
+    assert.equal(0, #exposure)
     assert.equal(FILESYNC, exposure.wildcard[1].app)
   end)
 
