@@ -105,10 +105,12 @@ enum TestFramework {
         function runner.body(i) return tests[i].fn end
         -- Messages of several lines the framework built (its line breaks are its own), and
         -- whether an error's message is one of them, after Lua's one-line `file:line: `.
-        local framed = {}
-        function runner.framed(m)
+        -- Likewise the messages of assertion failures (`asserted`): any other error in a test is
+        -- an error of the test's code (JUnit `error`), not a failed assertion (`failure`).
+        local framed, asserted = {}, {}
+        local function raised(set, m)
           if type(m) ~= "string" then return false end
-          for b in pairs(framed) do
+          for b in pairs(set) do
             if m == b then return true end
             if #m > #b and m:sub(-#b) == b then
               local prefix = m:sub(1, #m - #b)
@@ -117,6 +119,8 @@ enum TestFramework {
           end
           return false
         end
+        function runner.framed(m) return raised(framed, m) end
+        function runner.asserted(m) return raised(asserted, m) end
         function runner.after(i)
           local first_error
           for n = #finally_list, 1, -1 do
@@ -256,16 +260,20 @@ enum TestFramework {
 
         -- A piece of a message of several lines, put on one line.
         local function oneline(s) return (tostring(s):gsub("\r", "\\r"):gsub("\n", "\\n")) end
-        local function fail(message, level) error(message, (level or 2) + 1) end
+        local function fail(message, level)
+          asserted[message] = true
+          error(message, (level or 2) + 1)
+        end
         -- A message of several lines whose pieces from input went through `show` or `oneline`.
         local function fail_lines(message, level)
           framed[message] = true
+          asserted[message] = true
           error(message, (level or 2) + 1)
         end
 
         local A = {}
         setmetatable(A, { __call = function(_, value, message, ...)
-          if not value then fail(message or "assertion failed!", 1) end
+          if not value then fail(message or "assertion failed!", 2) end
           return value, message, ...
         end })
 

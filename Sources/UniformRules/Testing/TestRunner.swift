@@ -116,6 +116,7 @@ public struct TestRunner {
         var output = ""
         var lines: [String: Set<Int>] = [:]
         var framed = false
+        var asserted: Bool?
         do {
             let prepared = try prepare(file: test.file, output: { output += $0 + "\n" })
             let state = prepared.engine.state
@@ -134,6 +135,7 @@ public struct TestRunner {
             if coverage { lines = state.coverage() }
             if let lua = failure as? LuaError {
                 framed = (try? state.call(prepared.framed, [.string(lua.message)]))?.first?.boolValue ?? false
+                asserted = (try? state.call(prepared.asserted, [.string(lua.message)]))?.first?.boolValue
             }
             if let failure { throw failure }
             return (
@@ -144,7 +146,8 @@ public struct TestRunner {
             )
         } catch {
             var result = errorResult(
-                file: test.file, path: test.path, error: error, duration: Date().timeIntervalSince(started))
+                file: test.file, path: test.path, error: error, duration: Date().timeIntervalSince(started),
+                asserted: asserted)
             result.output = output
             result.messageKeepsLines = framed && result.status == .failed
             if result.location == nil { result.location = test.line.map { SourceLocation(file: test.file, line: $0) } }
@@ -153,8 +156,11 @@ public struct TestRunner {
     }
 
     /// An assertion failure (raised by `assert.*` in the test file) is `failed`; anything else
-    /// (a runtime error, an exhausted limit, a broken rule) is `errored`.
-    private func errorResult(file: String, path: [String], error: Error, duration: Double) -> TestCaseResult {
+    /// (a runtime error, an exhausted limit, a broken rule) is `errored`. `asserted` says whether
+    /// the framework raised the message as a failed assertion (nil: not known, e.g. loading).
+    private func errorResult(
+        file: String, path: [String], error: Error, duration: Double, asserted: Bool? = nil
+    ) -> TestCaseResult {
         var message = "\(error)"
         var traceback: String?
         var location: SourceLocation?
@@ -163,7 +169,9 @@ public struct TestRunner {
             message = lua.message
             traceback = lua.traceback
             location = lua.location.map { SourceLocation(file: $0.file, line: $0.line) }
-            if lua.kind == .runtime, let location, location.file == file { status = .failed }
+            if lua.kind == .runtime, let location, location.file == file {
+                status = asserted == false ? .errored : .failed
+            }
         } else if let rule = error as? RuleError {
             message = rule.message
             traceback = rule.traceback
@@ -200,6 +208,7 @@ public struct TestRunner {
         var after: LuaFunction
         /// Whether a message is one the framework laid out on several lines itself.
         var framed: LuaFunction
+        var asserted: LuaFunction
     }
 
     /// A fresh engine with the rules loaded and the test file collected.
@@ -244,11 +253,12 @@ public struct TestRunner {
         }
         guard case .function(let list) = runnerTable["list"], case .function(let before) = runnerTable["before"],
             case .function(let body) = runnerTable["body"], case .function(let after) = runnerTable["after"],
-            case .function(let framed) = runnerTable["framed"]
+            case .function(let framed) = runnerTable["framed"], case .function(let asserted) = runnerTable["asserted"]
         else {
             throw RuleError(message: "the test framework is incomplete")
         }
-        return Prepared(engine: engine, list: list, before: before, body: body, after: after, framed: framed)
+        return Prepared(
+            engine: engine, list: list, before: before, body: body, after: after, framed: framed, asserted: asserted)
     }
 
     /// Line coverage of the rule files (not the tests, not the standard rules).
