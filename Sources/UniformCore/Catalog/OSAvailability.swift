@@ -33,16 +33,7 @@ public struct OSAvailability: Hashable, Sendable {
     public static func parse(_ items: [String]) -> Result<OSAvailability, ParseFailure> {
         var ranges: [Range] = []
         for item in items {
-            let text = item.lowercased()
-            let platform: Platform
-            let rest: Substring
-            if text.hasPrefix("macos") {
-                platform = .macos
-                rest = text.dropFirst(5)
-            } else if text.hasPrefix("ios") {
-                platform = .ios
-                rest = text.dropFirst(3)
-            } else {
+            guard let (platform, rest) = OSRelease.platformPrefix(item) else {
                 return .failure(ParseFailure(item: item))
             }
             let known = OSRelease.described[platform, default: []]

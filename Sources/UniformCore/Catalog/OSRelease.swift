@@ -40,21 +40,19 @@ public struct OSRelease: Hashable, Sendable, Comparable, CustomStringConvertible
     /// Reads `macos26`, `macOS 26`, `macos-26`, `ios18`, `iOS 18.2` (the minor version is
     /// dropped); `nil` for anything else, including a release the catalog does not describe.
     public init?(_ text: String) {
-        let lowered = text.lowercased().filter { $0 != " " && $0 != "-" && $0 != "_" }
-        let platform: Platform
-        let rest: Substring
-        if lowered.hasPrefix("macos") {
-            platform = .macos
-            rest = lowered.dropFirst(5)
-        } else if lowered.hasPrefix("ios") {
-            platform = .ios
-            rest = lowered.dropFirst(3)
-        } else {
-            return nil
-        }
+        guard let (platform, rest) = Self.platformPrefix(text.filter { $0 != " " && $0 != "-" && $0 != "_" })
+        else { return nil }
         let majorText = rest.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         guard let major = Int(majorText), Self.described[platform, default: []].contains(major) else { return nil }
         self.init(platform, major)
+    }
+
+    /// `macos…` / `ios…` (any case): the platform and what follows its name.
+    static func platformPrefix(_ text: String) -> (Platform, Substring)? {
+        let lowered = text.lowercased()
+        if lowered.hasPrefix("macos") { return (.macos, lowered.dropFirst(5)) }
+        if lowered.hasPrefix("ios") { return (.ios, lowered.dropFirst(3)) }
+        return nil
     }
 
     /// `macos26`: how options, configuration files and JSON spell a release.
