@@ -12,6 +12,8 @@ public final class LuaState {
     let printSink: (String) -> Void
     /// The sandbox's function that marks a table as a read-only view (`rawset` refuses it).
     private var protectView: LuaFunction?
+    /// `hostMetatable(named:make:)`'s tables, by name.
+    var hostMetatables: [String: LuaTableRef] = [:]
 
     /// Creates a state with the sandbox installed: base functions without `dofile`, `loadfile`,
     /// `require`; text-only `load`; `string` (no `dump`; bounded `rep` and patterns), `table`,

@@ -79,11 +79,12 @@ extension UniformAPI {
             // `suite` and `private_types` from .uniform.lua.
             let team = self.engine.team
             return [
-                .table(
-                    self.engine.state.makeTable(fields: [
+                self.builder.record(
+                    .team,
+                    [
                         "suite": self.builder.strings(team.suite),
                         "private_types": self.builder.strings(team.privateTypes),
-                    ]))
+                    ])
             ]
         }
         functions["same_vendor"] = { ctx in
@@ -207,7 +208,7 @@ extension UniformAPI {
             if let annotation = result.annotation {
                 fields["annotation"] = PlistLuaConversion.toLua(annotation, state: self.state)
             }
-            return [self.builder.table([], fields)]
+            return [self.builder.record(.handoff, fields)]
         }
         functions["apps"] = { _ in
             // During a check run every check asks for the same apps; build their tables once.
@@ -231,12 +232,7 @@ extension UniformAPI {
             var items: [LuaValue] = []
             for id in graph.allIDs {
                 for d in graph.declarations(id) where includeCatalog || d.origin != .catalog {
-                    var value = self.builder.declaration(d)
-                    if case .table(let t) = value {
-                        t["winner"] = .boolean(graph.declaration(id) == d)
-                        value = .table(t)
-                    }
-                    items.append(value)
+                    items.append(self.builder.declaration(d, winner: graph.declaration(id) == d))
                 }
             }
             return [self.builder.table(items)]
@@ -274,14 +270,16 @@ extension UniformAPI {
             func entries(_ list: [Exposure.Entry]) -> LuaValue {
                 self.builder.table(
                     list.map { entry in
-                        guard case .table(let t) = self.builder.candidate(entry.candidate) else { return .nil }
-                        t["type"] = .string(entry.type)
-                        t["app"] = .string(entry.candidate.bundleID)
-                        return .table(t)
+                        var fields = self.builder.candidateFields(entry.candidate)
+                        fields["type"] = .string(entry.type)
+                        fields["app"] = .string(entry.candidate.bundleID)
+                        return self.builder.record(.exposed, fields)
                     })
             }
+            // The exposed entries as an array, with the wildcard-claim entries beside them.
             guard case .table(let result) = entries(exposure.exposed) else { return [.nil] }
             result["wildcard"] = entries(exposure.wildcard)
+            self.engine.state.setHostMetatable(RecordKind.exposure.metatable(in: self.engine.state), of: result)
             return [.table(result)]
         }
     }
@@ -309,8 +307,8 @@ extension UniformAPI {
                     }
                 }
                 return [
-                    self.builder.table(
-                        [],
+                    self.builder.record(
+                        .dynamicIdentifier,
                         [
                             "conforms_to": self.builder.strings(dynamic.conformsTo),
                             "tags": self.builder.table([], tags), "payload": .string(dynamic.payload),

@@ -48,10 +48,15 @@ struct UniformAPI {
                 key, of: candidates.query, type: candidates.type, graph: candidates.graph) ? 1 : 0
         }
         let queryFields = LuaValue.table(state.makeTable(array: QueryField.all.map { .string($0.rawValue) }))
+        let hint = state.makeFunction(name: "nearest field") { ctx in
+            let kind: RecordKind = try ctx.string(2) == "query" ? .query : .candidate
+            return [.string(RecordKind.hint(for: try ctx.string(1), among: kind.fields))]
+        }
         do {
             let make = try state.load(Prelude.candidateList, chunkName: "=uniform.prelude")
             let made = try state.call(
-                make, [.function(caller), .function(fetch), fields, .function(fetchQuery), queryFields]
+                make,
+                [.function(caller), .function(fetch), fields, .function(fetchQuery), queryFields, .function(hint)]
             ).first?.tableValue
             guard let made, case .function(let run) = made["run"],
                 case .table(let list) = made["list"], case .function(let index) = made["index"],

@@ -15,8 +15,8 @@ struct LuaRoute: AnnotationRoute {
         let state = engine.state
         let builder = LuaBuilder(state: state)
         let graph = engine.world.graph
-        let documentTable = builder.table(
-            [],
+        let documentTable = builder.record(
+            .document,
             [
                 "file": .string(file),
                 "type": .string(document.identifier),

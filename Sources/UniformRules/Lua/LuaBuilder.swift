@@ -10,6 +10,13 @@ struct LuaBuilder {
         .table(state.makeTable(array: array, fields: fields))
     }
 
+    /// A record of `kind`: reading a field the kind does not have is an error (`RecordKind`).
+    func record(_ kind: RecordKind, _ fields: [String: LuaValue]) -> LuaValue {
+        let t = state.makeTable(fields: fields)
+        state.setHostMetatable(kind.metatable(in: state), of: t)
+        return .table(t)
+    }
+
     func strings(_ items: [String]) -> LuaValue {
         table(items.map { .string($0) })
     }
@@ -23,7 +30,7 @@ struct LuaBuilder {
         if let line = l.line { fields["line"] = .integer(Int64(line)) }
         if let column = l.column { fields["column"] = .integer(Int64(column)) }
         if let offset = l.offset { fields["offset"] = .integer(Int64(offset)) }
-        return table([], fields)
+        return record(.location, fields)
     }
 
     func tags(_ lists: [TagList]) -> LuaValue {
@@ -42,20 +49,30 @@ struct LuaBuilder {
     }
 
     func declaration(_ d: TypeDeclaration) -> LuaValue {
-        table(
-            [],
-            [
-                "id": .string(d.identifier),
-                "kind": .string(d.kind.rawValue),
-                "origin": .string(origin(d)),
-                "parents": strings(d.parents),
-                "parent_locations": table(d.parentLocations.map(location)),
-                "tags": tags(d.tags),
-                "tag_classes": strings(d.tags.map(\.tagClass)),
-                "description": optional(d.description),
-                "reference_url": optional(d.referenceURL),
-                "location": location(d.location),
-            ])
+        record(.declaration, declarationFields(d))
+    }
+
+    /// A declaration in `uniform.declarations()`, which says whether it is the one that counts.
+    func declaration(_ d: TypeDeclaration, winner: Bool) -> LuaValue {
+        var fields = declarationFields(d)
+        fields["winner"] = .boolean(winner)
+        return record(.declaration, fields)
+    }
+
+    /// A declaration's fields, which `uniform.claims` extends with how its claim fared.
+    func declarationFields(_ d: TypeDeclaration) -> [String: LuaValue] {
+        [
+            "id": .string(d.identifier),
+            "kind": .string(d.kind.rawValue),
+            "origin": .string(origin(d)),
+            "parents": strings(d.parents),
+            "parent_locations": table(d.parentLocations.map(location)),
+            "tags": tags(d.tags),
+            "tag_classes": strings(d.tags.map(\.tagClass)),
+            "description": optional(d.description),
+            "reference_url": optional(d.referenceURL),
+            "location": location(d.location),
+        ]
     }
 
     func located(_ items: [Located<String>]) -> (LuaValue, LuaValue) {
@@ -65,8 +82,8 @@ struct LuaBuilder {
     func claim(_ c: DocumentClaim) -> LuaValue {
         let (types, typeLocations) = located(c.contentTypes)
         let (extensions, _) = located(c.extensions)
-        return table(
-            [],
+        return record(
+            .claim,
             [
                 "index": .integer(Int64(c.index + 1)),
                 "name": optional(c.name),
@@ -88,8 +105,8 @@ struct LuaBuilder {
     }
 
     func app(_ m: Manifest) -> LuaValue {
-        table(
-            [],
+        record(
+            .app,
             [
                 "id": .string(m.bundleID),
                 "declared_id": optional(m.declaredBundleID),
@@ -135,15 +152,19 @@ struct LuaBuilder {
             fields["parents"] = strings(dynamic.conformsTo)
         }
         if fields["tags"] == nil { fields["tags"] = tags(report.tagLists) }
-        return table([], fields)
+        return record(.type, fields)
     }
 
     func candidate(_ c: Candidate) -> LuaValue {
+        record(.candidate, candidateFields(c))
+    }
+
+    func candidateFields(_ c: Candidate) -> [String: LuaValue] {
         var fields = [String: LuaValue](minimumCapacity: CandidateField.all.count)
         for field in CandidateField.all {
             if let value = field.value(of: c) { fields[field.rawValue] = luaValue(value) }
         }
-        return table([], fields)
+        return fields
     }
 
     func luaValue(_ value: RecordValue) -> LuaValue {
@@ -157,8 +178,8 @@ struct LuaBuilder {
     }
 
     func exclusion(_ e: Exclusion) -> LuaValue {
-        table(
-            [],
+        record(
+            .exclusion,
             [
                 "bundle_id": .string(e.bundleID),
                 "reason": .string(e.reason),
@@ -176,12 +197,12 @@ struct LuaBuilder {
         for field in QueryField.all {
             if let value = field.value(of: q, type: type, graph: graph) { fields[field.rawValue] = luaValue(value) }
         }
-        return table([], fields)
+        return record(.query, fields)
     }
 
     func resolution(_ r: Resolution, graph: TypeGraph) -> LuaValue {
-        table(
-            [],
+        record(
+            .resolution,
             [
                 "query": query(r.query, type: r.type, graph: graph),
                 "type": type(r.type, graph: graph),
@@ -195,8 +216,8 @@ struct LuaBuilder {
     }
 
     func finding(_ f: Finding) -> LuaValue {
-        table(
-            [],
+        record(
+            .finding,
             [
                 "rule": .string(f.rule),
                 "severity": .string(f.severity.rawValue),
@@ -211,24 +232,25 @@ extension LuaBuilder {
     /// `uniform.claims`: the tag, the winner, every claiming type with its apps.
     func claimMap(_ map: ClaimMap) -> LuaValue {
         func app(_ a: ClaimingApp) -> LuaValue {
-            table(
-                [],
+            record(
+                .claimingApp,
                 [
                     "app": .string(a.bundleID), "rank": .string(a.rank.rawValue), "role": .string(a.role.rawValue),
                     "claimed_as": .string(a.claimedAs), "location": location(a.location),
                 ])
         }
         let types: [LuaValue] = map.entries.map { entry in
-            guard case .table(let t) = declaration(entry.declaration) else { return .nil }
-            t["wins"] = .boolean(entry.wins)
-            t["shadowed"] = .boolean(entry.isShadowed)
-            t["reason"] = .string(entry.reason)
-            t["declared_by"] = strings(entry.declaringApps)
-            t["claimed_by"] = table(entry.claimedBy.map(app))
-            return .table(t)
+            record(
+                .claimingType,
+                declarationFields(entry.declaration).merging(
+                    [
+                        "wins": .boolean(entry.wins), "shadowed": .boolean(entry.isShadowed),
+                        "reason": .string(entry.reason), "declared_by": strings(entry.declaringApps),
+                        "claimed_by": table(entry.claimedBy.map(app)),
+                    ], uniquingKeysWith: { $1 }))
         }
-        return table(
-            [],
+        return record(
+            .claimMap,
             [
                 "tag": .string(map.tag),
                 "tag_class": .string(map.tagClass),

@@ -14,7 +14,7 @@
 /// `setmetatable` (which checks for `__gc`) cost more per record than making the record.
 enum Prelude {
     static let candidateList = #"""
-        local caller, fetch, fields, fetchQuery, queryFields = ...
+        local caller, fetch, fields, fetchQuery, queryFields, hint = ...
         -- Taken now: rule files share these globals and may replace them.
         local type, error, tostring, rawget, rawset, rawequal, getmetatable, next = type, error, tostring, rawget, rawset, rawequal, getmetatable, next
         local remove, insert, sort, floor, lower = table.remove, table.insert, table.sort, math.floor, string.lower
@@ -86,16 +86,28 @@ enum Prelude {
         function List:sort(less) sort(self, less) end
         -- The metatable of a call's query and candidates is made by the host per resolution: these
         -- two functions, the `source` the fields come from and the `query` table.
+        -- A name that is no field is a typo (`q.typ`): an error at the policy's line, where a nil
+        -- made the policy silently never fire. Looked at only once the host has no value.
+        local isField, isQueryField = {}, {}
+        for i = 1, #fields do isField[fields[i]] = true end
+        for i = 1, #queryFields do isQueryField[queryFields[i]] = true end
         local function index(c, k)
           local m = getmetatable(c)
           local v
-          if rawequal(c, rawget(m, "query")) then
+          local isQuery = rawequal(c, rawget(m, "query"))
+          if isQuery then
             v = fetchQuery(rawget(m, "source"), k)
           else
             v = fetch(rawget(m, "source"), rawget(c, "bundle_id"), k)
           end
-          if v ~= nil then rawset(c, k, v) end
-          return v
+          if v ~= nil then
+            rawset(c, k, v)
+            return v
+          end
+          if type(k) == "string" and not (isQuery and isQueryField or isField)[k] then
+            local kind = isQuery and "query" or "candidate"
+            error(kind .. " has no field '" .. (#k > 64 and k:sub(1, 64) .. "…" or k) .. "'" .. hint(k, kind), 2)
+          end
         end
         local function fill(c)
           local names = rawequal(c, rawget(getmetatable(c), "query")) and queryFields or fields
