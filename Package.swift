@@ -64,8 +64,10 @@ let package = Package(
         .target(
             name: "UniformStandardRules",
             path: "rules",
-            exclude: ["README.md", "API.md", "uniform.d.lua", "uniform-test.d.lua", ".luacheckrc"],
+            exclude: ["README.md", "API.md", "uniform.d.lua", "uniform-test.d.lua"],
             resources: [
+                // The lint configuration `uniform init` writes into a repository.
+                .embedInCode(".luacheckrc"),
                 .embedInCode("appstore.lua"),
                 .embedInCode("manifest.lua"),
                 .embedInCode("types.lua"),

@@ -10,4 +10,9 @@ public enum StandardRules {
             ("rules/exposure.lua", PackageResources.exposure_lua),
         ].map { ($0.0, String(decoding: $0.1, as: UTF8.self)) }
     }
+
+    /// `rules/.luacheckrc`: its std is the rule sandbox and the `uniform` API, name by name.
+    public static var luacheckConfiguration: String {
+        String(decoding: PackageResources._luacheckrc, as: UTF8.self)
+    }
 }

@@ -16,7 +16,8 @@
 # of the OS; Lua (Homebrew's lua@5.4, liblua.a) is linked statically.
 #
 # The tarball holds bin/uniform, man pages (swift-argument-parser's generate-manual, run on the
-# built binary), bash/zsh/fish completions, LICENSE and THIRD-PARTY-NOTICES.
+# built binary), bash/zsh/fish completions, the Lua language server's definitions
+# (share/uniform/lua), LICENSE and THIRD-PARTY-NOTICES.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -119,7 +120,7 @@ build() {
     name="uniform-$version-$os-$arch"
     stage="$build_path/stage/$name"
     rm -rf "$stage" && mkdir -p "$stage/bin" "$stage/share/man/man1" "$stage/share/bash-completion/completions" \
-        "$stage/share/zsh/site-functions" "$stage/share/fish/vendor_completions.d"
+        "$stage/share/zsh/site-functions" "$stage/share/fish/vendor_completions.d" "$stage/share/uniform/lua"
     cp "$bin" "$stage/bin/uniform"
     if [ "$os" = linux ]; then strip --strip-all "$stage/bin/uniform"; else strip -x "$stage/bin/uniform"; fi
     "$stage/bin/uniform" --generate-completion-script bash >"$stage/share/bash-completion/completions/uniform"
@@ -130,6 +131,8 @@ build() {
     date=$(git log -1 --format=%cs 2>/dev/null || date -u +%F)
     "$build_path/release/generate-manual" "$stage/bin/uniform" --multi-page --date "$date" \
         --authors "the uniform contributors" --output-directory "$stage/share/man/man1"
+    # The Lua language server's definitions: `uniform init` points .luarc.json at this folder.
+    cp rules/uniform.d.lua rules/uniform-test.d.lua "$stage/share/uniform/lua/"
     cp LICENSE "$stage/LICENSE"
     notices >"$stage/THIRD-PARTY-NOTICES"
     mkdir -p "$dist"
@@ -153,7 +156,8 @@ verify() {
     [ -x "$bin" ] || die "$tarball holds no bin/uniform"
     local file
     for file in LICENSE THIRD-PARTY-NOTICES share/man/man1/uniform.1 share/man/man1/uniform.check.1 \
-        share/bash-completion/completions/uniform share/zsh/site-functions/_uniform share/fish/vendor_completions.d/uniform.fish; do
+        share/bash-completion/completions/uniform share/zsh/site-functions/_uniform share/fish/vendor_completions.d/uniform.fish \
+        share/uniform/lua/uniform.d.lua share/uniform/lua/uniform-test.d.lua; do
         [ -s "$tmp/$name/$file" ] || die "$tarball lacks $file"
     done
     local deps
@@ -180,6 +184,12 @@ verify() {
     echo "$out" | grep -q "com.sunsetlakesoftware.molecules" || die "unexpected output: $out"
     env -i PATH=/usr/bin:/bin HOME="$tmp" "$bin" check -m examples/molecules/apps >/dev/null \
         || die "uniform check failed on the example"
+    # `uniform init` finds the definitions installed beside the binary and names them.
+    mkdir "$tmp/editor" && git -C "$tmp/editor" init -q
+    out=$(cd "$tmp/editor" && env -i PATH=/usr/bin:/bin HOME="$tmp" "$bin" init --editor-files) \
+        || die "uniform init --editor-files failed: $out"
+    grep -Fq "/$name/share/uniform/lua\"" "$tmp/editor/.luarc.json" \
+        || die ".luarc.json does not name the installed definitions: $(cat "$tmp/editor/.luarc.json")"
     echo "verified $(basename "$tarball"): $(echo "$deps" | wc -l | tr -d ' ') shared libraries, all the system's; $(du -h "$bin" | cut -f1) binary"
 }
 
