@@ -21,6 +21,40 @@ final class SARIFReporterTests: XCTestCase {
             SARIFReporter().report(ReporterFixtures.cleanRun), against: "sarif-schema-2.1.0.json")
     }
 
+    /// Code scanning's rule panel shows `help`: the same words as `uniform rules ID`, and in
+    /// Markdown a rule file's text stays text (issue 31).
+    func testEveryRuleCarriesTheHelpUniformRulesPrints() throws {
+        var run = ReporterFixtures.run
+        run.rules.append(
+            RuleInfo(
+                id: "team.no-*bold*", severity: .warning, description: "Keep <b>tags</b> out of `Info.plist` [x](y)",
+                example: "a `code` span", source: "Apple: Defining file and data types"))
+        let driver = try XCTUnwrap((try firstRun(try log(run))["tool"] as? [String: Any])?["driver"] as? [String: Any])
+        let rules = try XCTUnwrap(driver["rules"] as? [[String: Any]])
+        for rule in rules {
+            let help = try XCTUnwrap(rule["help"] as? [String: String], "\(rule["id"] ?? "")")
+            XCTAssertTrue(help["text"]?.contains("uniform:ignore \(rule["id"] as? String ?? "")") == true, "\(help)")
+        }
+        let team = try XCTUnwrap(rules.first { $0["id"] as? String == "team.no-*bold*" }?["help"] as? [String: String])
+        XCTAssertEqual(
+            team["text"],
+            """
+            Keep <b>tags</b> out of `Info.plist` [x](y)
+
+            example: a `code` span
+
+            source: Apple: Defining file and data types
+
+            silence it with a reason: <!-- uniform:ignore team.no-*bold*: why --> before the entry, or
+            suppress = { { rule = "team.no-*bold*", file = "…", reason = "…" } } in .uniform.lua
+            """)
+        let markdown = try XCTUnwrap(team["markdown"])
+        XCTAssertTrue(markdown.hasPrefix(#"Keep \<b\>tags\</b\> out of \`Info.plist\` \[x\]\(y\)"#), markdown)
+        XCTAssertTrue(markdown.contains("**Example:** ``a `code` span``"), markdown)
+        XCTAssertTrue(markdown.contains("`<!-- uniform:ignore team.no-*bold*: why -->`"), markdown)
+        try SchemaValidator.validate(SARIFReporter().report(run), against: "sarif-schema-2.1.0.json")
+    }
+
     func testValidatorRejectsBrokenLogs() throws {
         // Guards against a vacuous validator: a log with no runs and a bad level must fail.
         let broken =

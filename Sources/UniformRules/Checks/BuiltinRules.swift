@@ -182,7 +182,9 @@ extension RuleEngine {
     public var ruleInfos: [RuleInfo] {
         BuiltinRules.all
             + checkInfos.map {
-                RuleInfo(id: $0.id, severity: $0.severity, description: $0.description, definedAt: $0.location)
+                RuleInfo(
+                    id: $0.id, severity: $0.severity, description: $0.description, definedAt: $0.location,
+                    example: $0.example, source: $0.source)
             }
     }
 }

@@ -48,18 +48,15 @@ public struct RuleCatalog {
     }
 
     public func documentation(_ rule: Entry) -> String {
-        var lines = [
+        let header = [
             rule.id, "  severity: \(rule.severity.rawValue)\(rule.disabled ? " (disabled in .uniform.lua)" : "")",
-            "  defined at: \(rule.definedAt?.description ?? "built into uniform")", "", "  \(rule.description)",
-        ]
-        if let example = rule.example { lines += ["", "  example: \(example)"] }
-        if let source = rule.source { lines += ["", "  source: \(source)"] }
-        lines += [
-            "", "  silence it with a reason: <!-- uniform:ignore \(rule.id): why --> before the entry, or",
-            "  suppress = { { rule = \"\(rule.id)\", file = \"…\", reason = \"…\" } } in .uniform.lua",
+            "  defined at: \(rule.definedAt?.description ?? "built into uniform")", "",
         ]
         // Ids, descriptions and examples come from rule files: each line stays one.
-        return lines.map(ReportText.line).joined(separator: "\n")
+        let body = RuleDocumentation(
+            id: rule.id, description: rule.description, example: rule.example, source: rule.source
+        ).text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "  \($0)" }
+        return (header.map(ReportText.line) + body).joined(separator: "\n")
     }
 
     public static func json(_ rule: Entry) -> JSONValue {

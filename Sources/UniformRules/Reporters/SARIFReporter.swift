@@ -63,6 +63,11 @@ public struct SARIFReporter: FindingReporter {
             ("defaultConfiguration", .object([("level", .string(level(for: rule.severity)))])),
         ]
         if let help = rule.helpURI { members.append(("helpUri", .string(help))) }
+        // Code scanning shows `help` in the alert's rule panel: why the rule exists and how to
+        // silence it, as `uniform rules ID` says it (SARIF 2.1.0 §3.49.13).
+        let documentation = rule.documentation
+        members.append(
+            ("help", .object([("text", .string(documentation.text)), ("markdown", .string(documentation.markdown))])))
         if let definedAt = rule.definedAt {
             members.append(("properties", .object([("definedAt", .string(definedAt.description))])))
         }

@@ -13,14 +13,25 @@ public struct RuleInfo: Hashable, Sendable {
     public var definedAt: SourceLocation?
     /// Documentation for the rule, linked from SARIF viewers.
     public var helpURI: String?
+    /// What a finding of the rule looks like, and the Apple documentation it rests on.
+    public var example: String?
+    public var source: String?
 
     public init(
-        id: String, severity: Severity, description: String, definedAt: SourceLocation? = nil, helpURI: String? = nil
+        id: String, severity: Severity, description: String, definedAt: SourceLocation? = nil, helpURI: String? = nil,
+        example: String? = nil, source: String? = nil
     ) {
         self.id = id
         self.severity = severity
         self.description = description
         self.definedAt = definedAt
         self.helpURI = helpURI
+        self.example = example
+        self.source = source
+    }
+
+    /// The help `uniform rules ID` prints and SARIF viewers show.
+    public var documentation: RuleDocumentation {
+        RuleDocumentation(id: id, description: description, example: example, source: source)
     }
 }
