@@ -174,6 +174,7 @@ function CandidateList:sort(less) end
 ---@field from? string the sending app
 ---@field tag? string the tag the target carried
 ---@field tag_class? string its tag class
+---@field platform? "ios"|"macos" the platform answered for (each is its own world)
 
 ---The answer to uniform.resolve.
 ---@class uniform.Resolution
@@ -203,11 +204,13 @@ function CandidateList:sort(less) end
 ---@field source_application? string
 ---@field annotation? table<string, uniform.PlistValue> the annotation after the routes
 ---@field open_in_place boolean
+---@field platform? "ios"|"macos" the platform the hand-off was answered on
 
 ---An app outside the set that can open a type.
 ---@class uniform.ExposureEntry: uniform.Candidate
 ---@field type string the resolved identifier
 ---@field app string the bundle id
+---@field platform? "ios"|"macos" the platform answered for
 
 ---The result of uniform.exposure: exact/legacy/conforms entries in the array part.
 ---@class uniform.Exposure
@@ -233,6 +236,7 @@ function CandidateList:sort(less) end
 ---@field file string
 ---@field type string
 ---@field supertypes string[]
+---@field platform? "ios"|"macos" the platform the hand-off runs on
 
 ---A decoded dynamic identifier.
 ---@class uniform.DynamicDecoded
@@ -302,6 +306,11 @@ function CandidateList:sort(less) end
 ---Reports a finding: `report{message=, at=, severity=, subject=, related=}` or `report(message, at)`.
 ---@alias uniform.Report fun(finding: uniform.ReportArgs|string, at?: uniform.Location|{location: uniform.Location})
 
+---Which platform's world a query answers in. Without it: the configuration's, the one being
+---answered for, else the only one with apps (an error when both have apps).
+---@class uniform.PlatformOption
+---@field platform? "ios"|"macos"
+
 ---@class uniform.TypeOptions
 ---@field conforming_to? string
 ---@field platform? "ios"|"macos" type it as that platform does, in its own world
@@ -313,6 +322,7 @@ function CandidateList:sort(less) end
 ---@field pasteboard? string
 ---@field conforming_to? string
 ---@field all? boolean return every identifier with the tag
+---@field platform? "ios"|"macos" the platform's own world
 
 ---An app behind a claim (uniform.claims).
 ---@class uniform.ClaimingApp
@@ -342,7 +352,7 @@ function CandidateList:sort(less) end
 ---@field role? uniform.RoleQuery
 ---@field from? string the sender's bundle id (recorded as query.from)
 ---@field conforming_to? string
----@field platform? "ios"|"macos" answer in that platform's own world
+---@field platform? "ios"|"macos" answer in that platform's own world (required when both have apps and nothing else chooses)
 ---@field policies? boolean false: without the rules' policies and hide rules (Launch Services alone)
 
 ---@class uniform.SendArgs
@@ -351,14 +361,17 @@ function CandidateList:sort(less) end
 ---@field to string
 ---@field annotation? table<string, uniform.PlistValue>
 ---@field inbox? uniform.StringOrList names already in the receiver's Inbox
+---@field platform? "ios"|"macos" the device (default: as every query chooses, else the receiver's)
 
 ---@class uniform.DeclarationsOptions
 ---@field catalog? boolean include the system catalog
+---@field platform? "ios"|"macos" the platform's own world
 
 ---@class uniform.ExposureArgs
 ---@field type? uniform.StringOrList
 ---@field types? uniform.StringOrList
 ---@field inside? uniform.StringOrList bundle-id patterns of "my" apps
+---@field platform? "ios"|"macos" the platform's own world
 
 ---@alias uniform.PolicyFunction fun(query: uniform.Query, candidates: uniform.CandidateList): (uniform.Candidate[]|string[]|nil)
 ---@alias uniform.HideFunction fun(query: uniform.Query, candidate: uniform.Candidate): (boolean?, string?)
@@ -440,25 +453,28 @@ function uniform.lookup(args) end
 
 ---Every declared type claiming an extension (`.pdb`) or MIME type, the winner first, with the apps behind each.
 ---@param tag string
+---@param options? uniform.PlatformOption
 ---@return uniform.ClaimMap
-function uniform.claims(tag) end
+function uniform.claims(tag, options) end
 
 ---Whether target `a` conforms to identifier `b`.
 ---@param a string target
 ---@param b string identifier
----@param options? { platform?: "ios"|"macos" }
+---@param options? uniform.PlatformOption
 ---@return boolean
 function uniform.conforms(a, b, options) end
 
 ---Every supertype of the target, nearest first.
 ---@param target string
+---@param options? uniform.PlatformOption
 ---@return string[]
-function uniform.supertypes(target) end
+function uniform.supertypes(target, options) end
 
 ---The tags of the target's type, by tag class.
 ---@param target string
+---@param options? uniform.PlatformOption
 ---@return uniform.Tags
-function uniform.tags(target) end
+function uniform.tags(target, options) end
 
 ---Which apps open the document, best first, with the default and the reasons.
 ---@param target string
@@ -466,17 +482,18 @@ function uniform.tags(target) end
 ---@return uniform.Resolution
 function uniform.resolve(target, options) end
 
----The text of `uniform resolve TARGET --explain`.
+---The text of `uniform resolve TARGET --explain`, for one platform.
 ---@param target string
+---@param options? uniform.ResolveOptions
 ---@return string
-function uniform.explain(target) end
+function uniform.explain(target, options) end
 
 ---Simulates an Open-In hand-off (routes apply).
 ---@param args uniform.SendArgs
 ---@return uniform.SendResult
 function uniform.send(args) end
 
----Every app of the world.
+---Every app of the world, of every platform (or of the platform being answered for).
 ---@return uniform.App[]
 function uniform.apps() end
 
@@ -521,10 +538,11 @@ function uniform.os(platform) end
 ---@return string[]
 function uniform.platforms(app) end
 
----Whether the catalog, a manifest or a rule declares the identifier.
+---Whether the catalog, a manifest or a rule declares the identifier (in one platform's world).
 ---@param id string
+---@param options? uniform.PlatformOption
 ---@return boolean
-function uniform.is_declared(id) end
+function uniform.is_declared(id, options) end
 
 ---The findings of the loader and the type graph (not those of checks).
 ---@return uniform.Finding[]
@@ -535,10 +553,11 @@ function uniform.findings() end
 ---@return uniform.Exposure
 function uniform.exposure(args) end
 
----Up to three declared identifiers similar to `id` (did you mean).
+---Up to three declared identifiers similar to `id` (did you mean), in one platform's world.
 ---@param id string
+---@param options? uniform.PlatformOption
 ---@return string[]
-function uniform.similar_types(id) end
+function uniform.similar_types(id, options) end
 
 ---Case-insensitive Levenshtein distance.
 ---@param a string

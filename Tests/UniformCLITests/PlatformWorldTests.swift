@@ -129,7 +129,7 @@ final class PlatformWorldTests: XCTestCase {
             """
             describe("markdown", function()
               it("is text on macOS", function()
-                assert.is_true(uniform.conforms(".md", "public.text") or true)
+                assert.is_true(uniform.conforms(".md", "public.text", { platform = "macos" }))
                 local t = uniform.type(".md", { platform = "macos" })
                 assert.equal("net.daringfireball.markdown", t.id)
                 assert.is_true(uniform.resolve(".md", { platform = "macos" }).default == "com.acme.notes.mac")
@@ -141,10 +141,18 @@ final class PlatformWorldTests: XCTestCase {
                 for _, s in ipairs(r.type.supertypes) do if s == "public.text" then text = true end end
                 assert.is_true(text, "on iOS the type is data only")
               end)
+              it("is asked without a platform", function()
+                assert.equal("com.acme.notes.mac", uniform.resolve(".md").default)
+              end)
             end)
             """, to: dir, "tests/markdown_test.lua")
         let run = try failingSuite()
-        XCTAssertTrue(run.stdout.contains("1 passed, 1 failed"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("1 passed, 2 failed"), run.stdout)
         XCTAssertTrue(run.stdout.contains("on iOS the type is data only"), run.stdout)
+        // Issue 30: one merged answer is no answer; the error says how to ask.
+        XCTAssertTrue(
+            run.stdout.contains(
+                #"tests/markdown_test.lua:16: uniform.resolve: the world has apps of iOS and macOS, each its own world; say which: uniform.resolve(".md", { platform = "ios" })"#
+            ), run.stdout)
     }
 }

@@ -124,7 +124,7 @@ final class PolicyCandidateTests: XCTestCase {
             r.type.ancestors.filter { $0.id != r.type.id }.map { graph.identifier($0.id) }.joined(separator: " "))
         XCTAssertEqual(values[3].stringValue, r.type.identifier, "kept once read")
         // A key that is no field name and no string reads nil, as in any table.
-        XCTAssertEqual(values[4].stringValue, "dynamic kind role supertypes tag tag_class text type")
+        XCTAssertEqual(values[4].stringValue, "dynamic kind platform role supertypes tag tag_class text type")
         XCTAssertEqual(values[5].intValue, 0)
         XCTAssertEqual(values[6].stringValue, "pdb")
         XCTAssertEqual(values[7].stringValue, "extension")

@@ -20,9 +20,11 @@ final class RuleEngineTests: XCTestCase {
         return engine
     }
 
-    func resolve(_ engine: RuleEngine, _ target: String) throws -> Resolution {
+    func resolve(_ engine: RuleEngine, _ target: String, platform: Platform? = nil) throws -> Resolution {
         try engine.resolve(
-            Query(target: Target.parse(target, graph: engine.world.graph, fileExists: { _ in false }), text: target))
+            Query(
+                target: Target.parse(target, graph: engine.world.graph, fileExists: { _ in false }), text: target,
+                platform: platform))
     }
 
     func testExportedTypeAndSyntheticAppChangeTheWorld() throws {
@@ -31,7 +33,11 @@ final class RuleEngineTests: XCTestCase {
                 uniform.export { id = "com.acme.trace", conforms_to = { "public.data" }, extensions = { "trace" }, description = "Trace" }
                 uniform.declare_app { id = "com.acme.viewer", claims = { { types = { "com.acme.trace" }, role = "Viewer", rank = "Owner" } } }
                 """)
-        let r = try resolve(e, "run.trace")
+        // The synthetic app is a Mac app (the default) beside the iOS apps: asked on macOS.
+        XCTAssertThrowsError(try resolve(e, "run.trace")) {
+            XCTAssertTrue("\($0)".contains("the world has apps of iOS and macOS"), "\($0)")
+        }
+        let r = try resolve(e, "run.trace", platform: .macos)
         XCTAssertEqual(r.type.identifier, "com.acme.trace")
         XCTAssertEqual(r.handlers.first?.bundleID, "com.acme.viewer")
         XCTAssertEqual(r.handlers.first?.claim.file, "rules/test.lua")

@@ -21,7 +21,11 @@ public struct Handoff {
         if let annotation = request.annotation { try Self.validateAnnotation(annotation) }
         let request = spelledAsManifests(request)
         let target = Target.file(request.file)
-        let resolution = try resolver.resolve(Query(target: target, role: .all, from: request.from, text: request.file))
+        // On one platform's world, the query says which (policies read it as `q.platform`).
+        let resolution = try resolver.resolve(
+            Query(
+                target: target, role: .all, from: request.from, text: request.file,
+                platform: resolver.world.platform.only))
         func refuse(_ reason: String, _ touches: [RuleTouch] = []) -> HandoffResult {
             HandoffResult(
                 accepted: false, reason: reason, url: nil, sourceApplication: nil, annotation: nil,

@@ -17,6 +17,15 @@ public enum PlatformFilter: String, Sendable, CaseIterable {
         }
     }
 
+    /// The one platform this filter lets in; nil for `all`.
+    public var only: Platform? {
+        switch self {
+        case .ios: .ios
+        case .macos: .macos
+        case .all: nil
+        }
+    }
+
     public func includes(_ platform: Platform) -> Bool {
         switch self {
         case .all: true

@@ -7,13 +7,12 @@ extension UniformAPI {
     /// Queries usable everywhere: types, conformance, tags, resolution, hand-off, apps.
     func queryFunctions(into functions: inout [String: (LuaCallContext) throws -> [LuaValue]]) {
         functions["type"] = { ctx in
-            let world = self.engine.world
             let text = try ctx.string(1)
-            let options = try self.options(ctx, at: 2, "type", allowed: ["conforming_to", "platform"])
-            let platform = try self.typingPlatform(options, world: world)
-            // Asked about one platform: that platform's own world (its declarations only).
-            let graph =
-                (try options?.string("platform")).map { _ in self.engine.world(for: platform!).graph } ?? world.graph
+            let options = try self.options(ctx, at: 2, "type")
+            // One platform's own world: its declarations only, typed as that platform types.
+            let (platform, world) = try self.answering(
+                options, "type", example: "uniform.type(\(Self.quoted(text)), { PLATFORM })")
+            let graph = world.graph
             let target = Target.parse(text, graph: graph, fileExists: { _ in false }, isDirectory: { _ in false })
             let type = TypeResolver(graph: graph).resolve(
                 target, conformingTo: try options?.string("conforming_to"), platform: platform)
@@ -21,9 +20,11 @@ extension UniformAPI {
         }
         functions["lookup"] = { ctx in
             // A bare tag lookup: no document conformance unless asked (`1=webvtt`).
-            let world = self.engine.world
             let args = try self.arguments(ctx, "lookup")
-            try args.allowOnly(["extension", "mime", "os_type", "pasteboard", "conforming_to", "all"])
+            try args.allowOnly(QueryOptions.of("lookup"))
+            let world = try self.answering(
+                args, "lookup", example: "uniform.lookup { extension = \"…\", PLATFORM }"
+            ).world
             let (tagClass, tag): (String, String)
             if let e = try args.string("extension") {
                 (tagClass, tag) = (TagClass.filenameExtension, e.hasPrefix(".") ? String(e.dropFirst()) : e)
@@ -53,25 +54,30 @@ extension UniformAPI {
                     description:
                         "uniform.claims: '\(text)' is neither an extension ('.pdb') nor a MIME type ('chemical/x-pdb')")
             }
-            return [self.builder.claimMap(ClaimMap(tag: tag, tagClass: tagClass, world: self.engine.world))]
+            let options = try self.options(ctx, at: 2, "claims")
+            let world = try self.answering(
+                options, "claims", example: "uniform.claims(\(Self.quoted(text)), { PLATFORM })"
+            ).world
+            return [self.builder.claimMap(ClaimMap(tag: tag, tagClass: tagClass, world: world))]
         }
         functions["conforms"] = { ctx in
-            let options = try self.options(ctx, at: 3, "conforms", allowed: ["platform"])
-            let world = self.engine.world
-            let platform = try self.typingPlatform(options, world: world)
-            let graph =
-                (try options?.string("platform")).map { _ in self.engine.world(for: platform!).graph } ?? world.graph
-            let a = TypeResolver(graph: graph).resolve(
-                Target.parse(try ctx.string(1), graph: graph, fileExists: { _ in false }, isDirectory: { _ in false }),
-                platform: platform)
+            let options = try self.options(ctx, at: 3, "conforms")
+            let text = try ctx.string(1)
             let b = try ctx.string(2)
+            let (platform, world) = try self.answering(
+                options, "conforms",
+                example: "uniform.conforms(\(Self.quoted(text)), \(Self.quoted(b)), { PLATFORM })")
+            let graph = world.graph
+            let a = TypeResolver(graph: graph).resolve(
+                Target.parse(text, graph: graph, fileExists: { _ in false }, isDirectory: { _ in false }),
+                platform: platform)
             if let id = graph.id(of: b) { return [.boolean(a.distance(to: id) != nil)] }
             return [.boolean(a.identifier.caseInsensitiveCompare(b) == .orderedSame)]
         }
         functions["plist_keys"] = { ctx in
             // Apple's documented Info.plist keys for a context, on one platform or any.
             let args = try self.arguments(ctx, "plist_keys")
-            try args.allowOnly(["context", "platform"])
+            try args.allowOnly(QueryOptions.of("plist_keys"))
             let context = try args.string("context") ?? "root"
             return [self.builder.strings(InfoPlistKeys.names(context: context, platform: try args.string("platform")))]
         }
@@ -119,58 +125,35 @@ extension UniformAPI {
             return [self.builder.strings(platforms.map(\.rawValue))]
         }
         functions["supertypes"] = { ctx in
-            let world = self.engine.world
+            let text = try ctx.string(1)
+            let (platform, world) = try self.answering(
+                try self.options(ctx, at: 2, "supertypes"), "supertypes",
+                example: "uniform.supertypes(\(Self.quoted(text)), { PLATFORM })")
             let type = TypeResolver(graph: world.graph).resolve(
-                Target.parse(
-                    try ctx.string(1), graph: world.graph, fileExists: { _ in false }, isDirectory: { _ in false }),
-                platform: try self.typingPlatform(nil, world: world))
+                Target.parse(text, graph: world.graph, fileExists: { _ in false }, isDirectory: { _ in false }),
+                platform: platform)
             return [
                 self.builder.strings(type.ancestors.filter { $0.id != type.id }.map { world.graph.identifier($0.id) })
             ]
         }
         functions["tags"] = { ctx in
-            let world = self.engine.world
+            let text = try ctx.string(1)
+            let (platform, world) = try self.answering(
+                try self.options(ctx, at: 2, "tags"), "tags",
+                example: "uniform.tags(\(Self.quoted(text)), { PLATFORM })")
             let type = TypeResolver(graph: world.graph).resolve(
-                Target.parse(
-                    try ctx.string(1), graph: world.graph, fileExists: { _ in false }, isDirectory: { _ in false }),
-                platform: try self.typingPlatform(nil, world: world))
+                Target.parse(text, graph: world.graph, fileExists: { _ in false }, isDirectory: { _ in false }),
+                platform: platform)
             return [self.builder.tags(TypeReport(type, graph: world.graph).tagLists)]
         }
         functions["resolve"] = { ctx in
-            let world = self.engine.world
-            let text = try ctx.string(1)
-            let options = try self.options(
-                ctx, at: 2, "resolve", allowed: ["role", "from", "conforming_to", "platform", "policies"])
-            var role = RoleQuery.all
-            if let r = try options?.string("role") {
-                guard let parsed = RoleQuery(rawValue: r.lowercased()) else {
-                    throw LuaArguments.Problem(
-                        description: "uniform.resolve: role must be viewer, editor, shell or all")
-                }
-                role = parsed
-            }
-            let query = Query(
-                target: Target.parse(text, graph: world.graph, fileExists: { _ in false }, isDirectory: { _ in false }),
-                role: role,
-                conformingTo: try options?.string("conforming_to"), from: try options?.string("from"), text: text,
-                platform: try options?.string("platform") == nil ? nil : try self.typingPlatform(options, world: world))
-            // The resolution's type ids belong to the graph of the world that answered.
-            let (resolution, graph) = try self.engine.withPlatform(query.platform ?? self.engine.activePlatform) {
-                (
-                    try self.engine.resolver(policies: try options?.bool("policies") ?? true).resolve(query),
-                    self.engine.world.graph
-                )
-            }
+            let (resolution, graph) = try self.resolution(ctx, "resolve")
             return [self.builder.resolution(resolution, graph: graph)]
         }
         functions["explain"] = { ctx in
-            let world = self.engine.world
-            let text = try ctx.string(1)
-            let resolution = try self.engine.resolver.resolve(
-                Query(
-                    target: Target.parse(
-                        text, graph: world.graph, fileExists: { _ in false }, isDirectory: { _ in false }), text: text))
-            return [.string(ResolutionReport(resolution, graph: world.graph).text(explain: true))]
+            // What `uniform resolve --explain` prints for one platform, as text.
+            let (resolution, graph) = try self.resolution(ctx, "explain")
+            return [.string(ResolutionReport(resolution, graph: graph).text(explain: true))]
         }
         functions["send"] = { ctx in
             guard !self.engine.isSending else {
@@ -180,7 +163,8 @@ extension UniformAPI {
                 )
             }
             let args = try self.arguments(ctx, "send")
-            try args.allowOnly(["file", "from", "to", "annotation", "inbox"])
+            try args.allowOnly(QueryOptions.of("send"))
+            let asked = try self.platformOption(args, "send")
             var annotation: PlistNode?
             if case let value = args.table["annotation"], !value.isNil {
                 do { annotation = try PlistLuaConversion.fromLua(value) } catch let error
@@ -193,8 +177,17 @@ extension UniformAPI {
                 file: try args.requiredString("file"), from: try args.requiredString("from"),
                 to: try args.requiredString("to"),
                 annotation: annotation, inbox: try args.strings("inbox"))
+            let platform: Platform?
+            do { platform = try self.engine.handoffPlatform(request, asked: asked) } catch let error
+                as AmbiguousPlatform
+            {
+                throw LuaArguments.Problem(
+                    description: error.message(
+                        function: "uniform.send",
+                        example: "uniform.send { file = …, from = …, to = …, PLATFORM } (the receiver is on both)"))
+            }
             let result: HandoffResult
-            do { result = try self.engine.handoff(request) } catch let error as HandoffError {
+            do { result = try self.engine.handoff(request, platform: platform) } catch let error as HandoffError {
                 throw LuaArguments.Problem(description: "uniform.send: \(error.description)")
             }
             var fields: [String: LuaValue] = [
@@ -202,6 +195,7 @@ extension UniformAPI {
                 "open_in_place": .boolean(result.openInPlace),
                 "type": .string(result.resolution.type.identifier),
             ]
+            if let platform { fields["platform"] = .string(platform.rawValue) }
             if let reason = result.reason { fields["reason"] = .string(reason) }
             if let url = result.url { fields["url"] = .string(url) }
             if let source = result.sourceApplication { fields["source_application"] = .string(source) }
@@ -226,9 +220,10 @@ extension UniformAPI {
             return [PlistLuaConversion.rawTree(document.root, file: app.file, builder: self.builder)]
         }
         functions["declarations"] = { ctx in
-            let options = try self.options(ctx, at: 1, "declarations", allowed: ["catalog"])
+            let options = try self.options(ctx, at: 1, "declarations")
             let includeCatalog = try options?.bool("catalog") ?? false
-            let graph = self.engine.world.graph
+            let graph = try self.answering(options, "declarations", example: "uniform.declarations { PLATFORM }")
+                .world.graph
             var items: [LuaValue] = []
             for id in graph.allIDs {
                 for d in graph.declarations(id) where includeCatalog || d.origin != .catalog {
@@ -238,8 +233,12 @@ extension UniformAPI {
             return [self.builder.table(items)]
         }
         functions["is_declared"] = { ctx in
-            let graph = self.engine.world.graph
-            return [.boolean(graph.id(of: try ctx.string(1)).map(graph.isDeclared) ?? false)]
+            let id = try ctx.string(1)
+            let graph = try self.answering(
+                try self.options(ctx, at: 2, "is_declared"), "is_declared",
+                example: "uniform.is_declared(\(Self.quoted(id)), { PLATFORM })"
+            ).world.graph
+            return [.boolean(graph.id(of: id).map(graph.isDeclared) ?? false)]
         }
         functions["edit_distance"] = { ctx in
             let limit = try ctx.optionalInteger(3).map { Int(clamping: $0) } ?? Int.max - 1
@@ -251,8 +250,11 @@ extension UniformAPI {
             return [.integer(Int64(EditDistance.between(a, b, limit: limit)))]
         }
         functions["similar_types"] = { ctx in
-            let graph = self.engine.world.graph
             let id = try ctx.string(1)
+            let graph = try self.answering(
+                try self.options(ctx, at: 2, "similar_types"), "similar_types",
+                example: "uniform.similar_types(\(Self.quoted(id)), { PLATFORM })"
+            ).world.graph
             // Compared with every declared identifier within a few edits.
             try ctx.charge(Double(graph.allIDs.count) * Double(id.utf8.count + 1) * 8, "uniform.similar_types")
             return [self.builder.strings(SimilarTypes.suggestions(for: id, in: graph))]
@@ -262,17 +264,24 @@ extension UniformAPI {
         }
         functions["exposure"] = { ctx in
             let args = try self.arguments(ctx, "exposure")
-            try args.allowOnly(["types", "type", "inside"])
+            try args.allowOnly(QueryOptions.of("exposure"))
             let types = try args.strings("types") + args.strings("type")
             guard !types.isEmpty else { throw args.fail("give 'type' or 'types'") }
-            let exposure = try Exposure.compute(
-                types: types, inside: try args.strings("inside"), resolver: self.engine.resolver)
+            // Who outside can open the types on one platform: its apps, ranked by its policies.
+            let platform = try self.answering(
+                args, "exposure", example: "uniform.exposure { type = …, inside = …, PLATFORM }"
+            ).platform
+            let exposure = try self.engine.withPlatform(platform) {
+                try Exposure.compute(
+                    types: types, inside: try args.strings("inside"), resolver: self.engine.resolver)
+            }
             func entries(_ list: [Exposure.Entry]) -> LuaValue {
                 self.builder.table(
                     list.map { entry in
                         var fields = self.builder.candidateFields(entry.candidate)
                         fields["type"] = .string(entry.type)
                         fields["app"] = .string(entry.candidate.bundleID)
+                        if let platform { fields["platform"] = .string(platform.rawValue) }
                         return self.builder.record(.exposed, fields)
                     })
             }
@@ -282,6 +291,31 @@ extension UniformAPI {
             self.engine.state.setHostMetatable(RecordKind.exposure.metatable(in: self.engine.state), of: result)
             return [.table(result)]
         }
+    }
+
+    /// `uniform.resolve`'s and `uniform.explain`'s answer: one platform's resolution and the
+    /// graph its type ids belong to.
+    func resolution(_ ctx: LuaCallContext, _ function: String) throws -> (Resolution, TypeGraph) {
+        let text = try ctx.string(1)
+        let options = try self.options(ctx, at: 2, function)
+        var role = RoleQuery.all
+        if let r = try options?.string("role") {
+            guard let parsed = RoleQuery(rawValue: r.lowercased()) else {
+                throw LuaArguments.Problem(
+                    description: "uniform.\(function): role must be viewer, editor, shell or all")
+            }
+            role = parsed
+        }
+        let (platform, world) = try answering(
+            options, function, example: "uniform.\(function)(\(Self.quoted(text)), { PLATFORM })")
+        let query = Query(
+            target: Target.parse(text, graph: world.graph, fileExists: { _ in false }, isDirectory: { _ in false }),
+            role: role,
+            conformingTo: try options?.string("conforming_to"), from: try options?.string("from"), text: text,
+            platform: platform)
+        let policies = try options?.bool("policies") ?? true
+        let resolution = try engine.withPlatform(platform) { try engine.resolver(policies: policies).resolve(query) }
+        return (resolution, world.graph)
     }
 
     /// `uniform.dyn.encode(tag_class, tag, conforming_to)` and `uniform.dyn.decode(id)`.
@@ -329,24 +363,9 @@ extension UniformAPI {
         }
     }
 
-    /// Where a query types its item: the `platform` option, else the world's platform when it
-    /// has one (`platform = "macos"` in .uniform.lua), else none (every candidate, as iOS).
-    func typingPlatform(_ options: LuaArguments?, world: World) throws -> Platform? {
-        if let name = try options?.string("platform") {
-            guard let platform = Platform(rawValue: name) else {
-                throw options!.fail("'platform' must be ios or macos")
-            }
-            return platform
-        }
-        switch world.platform {
-        case .ios: return .ios
-        case .macos: return .macos
-        case .all: return nil
-        }
-    }
-
-    func options(_ ctx: LuaCallContext, at index: Int, _ function: String, allowed: Set<String>) throws -> LuaArguments?
-    {
+    /// The options table at `index` (nil if absent), with only `QueryOptions.of(function)`'s keys.
+    func options(_ ctx: LuaCallContext, at index: Int, _ function: String) throws -> LuaArguments? {
+        let allowed = QueryOptions.of(function)
         switch ctx[index] {
         case .nil: return nil
         case .table(let t):

@@ -7,6 +7,13 @@ struct HideStage: ResolutionStage {
     let engine: RuleEngine
 
     func apply(to resolution: inout Resolution, in world: World) throws {
+        // Each platform is its own world: a hide rule never sees Mac and iOS apps in one list.
+        if world.platform == .all, engine.platformsInPlay.count > 1, let rule = engine.hides.first {
+            throw RuleError(
+                message:
+                    "\(rule.location): hide rule was asked about apps of both platforms at once; the question must name one"
+            )
+        }
         for rule in engine.hides {
             var kept: [Candidate] = []
             for candidate in resolution.handlers {

@@ -18,6 +18,8 @@ struct LuaRoute: AnnotationRoute {
         let documentTable = builder.record(
             .document,
             [
+                // The hand-off runs on one platform's world; a route may treat them apart.
+                "platform": engine.world.platform.only.map { .string($0.rawValue) } ?? .nil,
                 "file": .string(file),
                 "type": .string(document.identifier),
                 "supertypes": builder.strings(

@@ -9,6 +9,10 @@ struct PolicyStage: ResolutionStage {
 
     func apply(to resolution: inout Resolution, in world: World) throws {
         guard !resolution.handlers.isEmpty else { return }
+        // Each platform is its own world: a policy never ranks a Mac app against iOS apps.
+        if world.platform == .all, engine.platformsInPlay.count > 1 {
+            throw fail("was asked to rank apps of both platforms at once; the question must name one")
+        }
         let handlers = resolution.handlers
         let candidates = PolicyCandidates(handlers, query: resolution.query, type: resolution.type, graph: world.graph)
         let bundleIDs = engine.bundleIDs(of: world)

@@ -129,6 +129,29 @@ public final class RuleEngine {
 
     /// While set, `world` is this platform's world.
     public private(set) var activePlatform: Platform?
+
+    /// The one platform a question is answered for: the one asked, else the configuration's
+    /// (`platform =`, `--platform`), else the run's (a check or policy running for one), else
+    /// the only platform with apps. nil: no app says (the catalog alone, the whole world).
+    /// With apps of both and none of these, there is no one answer: the caller must say.
+    public func answeringPlatform(_ asked: Platform?) throws(AmbiguousPlatform) -> Platform? {
+        if let asked { return asked }
+        switch inputs.platform {
+        case .ios: return .ios
+        case .macos: return .macos
+        case .all: break
+        }
+        if let activePlatform { return activePlatform }
+        let inPlay = platformsInPlay
+        if inPlay.count > 1 { throw AmbiguousPlatform(platforms: inPlay) }
+        return inPlay.first
+    }
+
+    /// The world a question about `platform` is answered in (nil: the whole world, which then
+    /// holds at most one platform's apps).
+    public func world(answering platform: Platform?) -> World {
+        platform.map(world(for:)) ?? world
+    }
     private var platformWorlds: [Platform: World] = [:]
 
     /// The bundle ids of a world's apps as one Lua array, indexed by `Candidate.appIndex` + 1: a
@@ -207,9 +230,18 @@ public final class RuleEngine {
         return Resolver(world: world, stages: stages)
     }
 
+    /// Resolves `query` for one platform (`answeringPlatform`); the resolution's query says
+    /// which, so policies and hide rules read it as `q.platform`. Its type ids belong to
+    /// `world(answering: resolution.query.platform)`'s graph.
     public func resolve(_ query: Query, policies: Bool = true) throws -> Resolution {
+        var query = query
         do {
-            return try withPlatform(query.platform ?? activePlatform) {
+            query.platform = try answeringPlatform(query.platform)
+        } catch {
+            throw RuleError(message: "\(query.text): \(error.description); give the query a platform")
+        }
+        do {
+            return try withPlatform(query.platform) {
                 try resolver(policies: policies).resolve(query)
             }
         } catch let error as LuaError {
@@ -217,12 +249,25 @@ public final class RuleEngine {
         }
     }
 
-    /// Hand-off with the routing rules.
-    public func send(_ request: HandoffRequest) throws -> HandoffResult {
+    /// Hand-off with the routing rules, on one platform: `platform`, else as
+    /// `answeringPlatform` decides, else the only platform the receiver exists on.
+    public func send(_ request: HandoffRequest, platform: Platform? = nil) throws -> HandoffResult {
         do {
-            return try handoff(request)
+            return try handoff(request, platform: try handoffPlatform(request, asked: platform))
         } catch let error as LuaError {
             throw RuleError(error)
+        } catch let error as AmbiguousPlatform {
+            throw RuleError(message: "uniform send: \(error.description) with --platform")
+        }
+    }
+
+    /// A hand-off happens on one device: the platform asked or decided, else the receiver's
+    /// when it exists on one platform only.
+    func handoffPlatform(_ request: HandoffRequest, asked: Platform?) throws(AmbiguousPlatform) -> Platform? {
+        do { return try answeringPlatform(asked) } catch {
+            let receiver = platforms(ofApp: request.to).filter(platformsInPlay.contains)
+            guard receiver.count == 1 else { throw error }
+            return receiver[0]
         }
     }
 
@@ -232,11 +277,11 @@ public final class RuleEngine {
     var isSending = false
 
     /// The hand-off, with a rule's error as Lua raised it (`uniform.send` hands it back to Lua).
-    func handoff(_ request: HandoffRequest) throws -> HandoffResult {
+    func handoff(_ request: HandoffRequest, platform: Platform?) throws -> HandoffResult {
         let routes = self.routes.map { LuaRoute(engine: self, rule: $0) }
         isSending = true
         defer { isSending = false }
-        return try Handoff(resolver: resolver, routes: routes).send(request)
+        return try withPlatform(platform) { try Handoff(resolver: resolver, routes: routes).send(request) }
     }
 
     /// The checks registered so far, in load order.

@@ -60,6 +60,8 @@ enum QueryField: String, CaseIterable {
     case from
     case tag
     case tagClass = "tag_class"
+    /// The platform answered for (`ios`, `macos`): each platform is its own world.
+    case platform
 
     /// `allCases`, made once.
     static let all = allCases
@@ -76,6 +78,7 @@ enum QueryField: String, CaseIterable {
         case .from: q.from.map(RecordValue.string)
         case .tag: q.target.tag.map { .string($0.tag) }
         case .tagClass: q.target.tag.map { .string($0.tagClass) }
+        case .platform: q.platform.map { .string($0.rawValue) }
         }
     }
 }

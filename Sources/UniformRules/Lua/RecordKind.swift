@@ -61,12 +61,12 @@ enum RecordKind: String, CaseIterable {
             Self.declarationFields + ["wins", "shadowed", "reason", "declared_by", "claimed_by"]
         case .claimingApp: ["app", "rank", "role", "claimed_as", "location"]
         case .exposure: ["wildcard"]
-        case .exposed: CandidateField.all.map(\.rawValue) + ["type", "app"]
+        case .exposed: CandidateField.all.map(\.rawValue) + ["type", "app", "platform"]
         case .handoff:
-            ["accepted", "open_in_place", "type", "reason", "url", "source_application", "annotation"]
+            ["accepted", "open_in_place", "type", "reason", "url", "source_application", "annotation", "platform"]
         case .team: ["suite", "private_types"]
         case .dynamicIdentifier: ["conforms_to", "tags", "payload"]
-        case .document: ["file", "type", "supertypes"]
+        case .document: ["file", "type", "supertypes", "platform"]
         }
     }
 

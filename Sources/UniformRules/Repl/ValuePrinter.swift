@@ -156,12 +156,14 @@ public struct ValuePrinter {
         guard let engine, case .table = t["handlers"], case .table(let query) = t["query"], case .table = t["type"],
             let text = query["text"].stringValue
         else { return nil }
-        let world = engine.world
         let role = query["role"].stringValue.flatMap { RoleQuery(rawValue: $0) } ?? .all
+        // Re-asked on the platform it was answered for (each platform is its own world).
+        let platform = query["platform"].stringValue.flatMap(Platform.init(rawValue:))
+        let world = engine.world(answering: platform)
         let q = Query(
             target: Target.parse(text, graph: world.graph, fileExists: { _ in false }, isDirectory: { _ in false }),
             role: role,
-            from: query["from"].stringValue, text: text)
+            from: query["from"].stringValue, text: text, platform: platform)
         guard let resolution = try? engine.resolve(q) else { return nil }
         let report = ResolutionReport(resolution, graph: world.graph).text(explain: true)
         return report.hasSuffix("\n") ? String(report.dropLast()) : report

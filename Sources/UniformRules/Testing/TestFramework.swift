@@ -501,10 +501,21 @@ enum TestFramework {
           for i, app in ipairs(uniform.apps()) do ids[i] = app.id end
           return ids
         end
+        -- The platforms in play, one world each; `{ false }` (no platform option) with one or none.
+        local function each_world()
+          local platforms = uniform.platforms()
+          if #platforms <= 1 then return { false } end
+          return platforms
+        end
+        local function platform_option(p) return p and { platform = p } or nil end
         local function known_type(type_id, level)
           if type(type_id) ~= "string" then fail("expected a type identifier, got " .. show(type_id), level + 1) end
-          if type_id:find("^dyn%.") or uniform.is_declared(type_id) then return end
-          local similar = uniform.similar_types(type_id)
+          if type_id:find("^dyn%.") then return end
+          local worlds = each_world()
+          for _, p in ipairs(worlds) do
+            if uniform.is_declared(type_id, platform_option(p)) then return end
+          end
+          local similar = uniform.similar_types(type_id, platform_option(worlds[1]))
           fail("no type " .. show(type_id) .. " is declared in the world (a typo?)" ..
                (similar[1] and (" (did you mean " .. show(similar[1]) .. "?)") or ""), level + 1)
         end
@@ -522,11 +533,15 @@ enum TestFramework {
             return next(rest) and rest or nil
           end
           if type(target) ~= "string" or target:find("^uti:") or target:find("^dir:") or target:find("/$") then return options end
-          local ok, r = pcall(uniform.resolve, target, options and options.platform and { platform = options.platform } or nil)
-          if ok and r and r.type and r.type.id and r.type.id:find("^dyn%.") then
-            fail(show(target) .. " is typed " .. r.type.id .. ": no declared type has its extension (a typo? pass { dynamic = true } to mean it)", level + 1)
+          -- Typed dynamically on every platform asked about: no world declares it.
+          local worlds = options and options.platform and { options.platform } or each_world()
+          local typed
+          for _, p in ipairs(worlds) do
+            local ok, r = pcall(uniform.resolve, target, platform_option(p))
+            if not (ok and r and r.type and r.type.id and r.type.id:find("^dyn%.")) then return options end
+            typed = r.type.id
           end
-          return options
+          fail(show(target) .. " is typed " .. typed .. ": no declared type has its extension (a typo? pass { dynamic = true } to mean it)", level + 1)
         end
 
         local function on_each_platform(apps, options, check, absent_ok)
@@ -620,11 +635,14 @@ enum TestFramework {
         end
         -- Every app outside that the type is offered to: exact, legacy and conformance claims,
         -- and wildcard ones (public.data, *), which Open With lists too (issue 30).
+        -- On every platform in play: an iOS app outside the team is exposure too.
         local function offered(type_id, inside)
-          local exposure = uniform.exposure { type = type_id, inside = inside }
           local all = {}
-          for _, e in ipairs(exposure) do all[#all + 1] = e end
-          for _, e in ipairs(exposure.wildcard or {}) do all[#all + 1] = e end
+          for _, p in ipairs(each_world()) do
+            local exposure = uniform.exposure { type = type_id, inside = inside, platform = p or nil }
+            for _, e in ipairs(exposure) do all[#all + 1] = e end
+            for _, e in ipairs(exposure.wildcard or {}) do all[#all + 1] = e end
+          end
           return all
         end
         function A.not_exposed(type_id, inside)
@@ -632,7 +650,10 @@ enum TestFramework {
           local exposed = offered(type_id, inside)
           if #exposed > 0 then
             local names = {}
-            for i, e in ipairs(exposed) do names[i] = e.app .. " (" .. e.match .. " via " .. e.claimed_type .. ")" end
+            local many = #each_world() > 1
+            for i, e in ipairs(exposed) do
+              names[i] = e.app .. " (" .. e.match .. " via " .. e.claimed_type .. (many and (", " .. e.platform) or "") .. ")"
+            end
             fail(type_id .. " is exposed outside " .. show(inside) .. " to " .. table.concat(names, ", "))
           end
         end

@@ -45,25 +45,14 @@ struct ResolveCommand: ParsableCommand {
     func run() throws {
         let session = try self.world.makeSession()
         let engine = session.engine
-        let world = engine.world
-        let parsed = try TargetArgument.parse(target, graph: world.graph)
-        let platforms = PlatformScope.platforms(filter: world.platform, apps: world.apps)
-        var answers: [(platform: Platform, answer: ResolutionReport)] = []
-        for platform in platforms {
-            let query = Query(
-                target: parsed, role: role, conformingTo: conformingTo, from: from, text: target, platform: platform)
-            do {
-                answers.append(
-                    (
-                        platform,
-                        ResolutionReport(
-                            try engine.resolve(query, policies: !noPolicies), graph: engine.world(for: platform).graph)
-                    ))
-            } catch let error as RuleError {
-                throw CommandFailure.input(lines: error.description)
-            }
+        let parsed = try TargetArgument.parse(target, graph: engine.world.graph)
+        let query = Query(target: parsed, role: role, conformingTo: conformingTo, from: from, text: target)
+        let sections: PlatformSections<ResolutionReport>
+        do {
+            sections = try engine.resolutionSections(query, platform: nil, policies: !noPolicies)
+        } catch let error as RuleError {
+            throw CommandFailure.input(lines: error.description)
         }
-        let sections = PlatformSections(answers, os: engine.inputs.os)
         switch format {
         case .text:
             Output.print(sections.text(same: ResolutionReport.sameAnswer, render: { $0.text(explain: explain) }))

@@ -23,20 +23,9 @@ struct TypeCommand: ParsableCommand {
     func run() throws {
         let session = try self.world.makeSession()
         let engine = session.engine
-        let world = engine.world
-        let parsed = try TargetArgument.parse(target, graph: world.graph)
-        let platforms = PlatformScope.platforms(filter: world.platform, apps: world.apps)
-        let sections = PlatformSections(
-            platforms.map { platform in
-                let graph = engine.world(for: platform).graph
-                return (
-                    platform,
-                    TypeReport(
-                        TypeResolver(graph: graph).resolve(parsed, conformingTo: conformingTo, platform: platform),
-                        graph: graph)
-                )
-            }, os: engine.inputs.os)
-        let same: (TypeReport, TypeReport) -> Bool = { $0.type.identifier == $1.type.identifier }
+        let parsed = try TargetArgument.parse(target, graph: engine.world.graph)
+        let sections = engine.typeSections(parsed, conformingTo: conformingTo, platform: nil)
+        let same = RuleEngine.sameType
         switch format {
         case .text: Output.print(sections.text(same: same, render: \.text))
         case .json: Output.print(sections.json(same: same, json: \.json).rendered())

@@ -1,0 +1,4 @@
+return {
+  manifests = { "apps" },
+  rules = { "rules/mobile-first.lua" },
+}
