@@ -159,4 +159,102 @@ final class ReplLogicTests: XCTestCase {
             completer.complete(line: ":load \(folder.path)/rules/p", cursor: 6 + folder.path.count + 8).candidates,
             ["\(folder.path)/rules/policy.lua"])
     }
+
+    // MARK: issue 30: options, nested fields, session locals
+
+    func testCompletesNestedFieldsThroughIndexes() throws {
+        let engine = makeEngine()
+        let completer = makeCompleter(engine)
+        try engine.state.run("r = uniform.resolve('.pdb')", chunkName: "=t")
+        let line = "r.handlers[1].bund"
+        XCTAssertEqual(completer.complete(line: line, cursor: 18), .init(start: 14, candidates: ["bundle_id"]))
+        XCTAssertTrue(completer.complete(line: "r.handlers[1].", cursor: 14).candidates.contains("claimed_type"))
+        XCTAssertEqual(completer.complete(line: "r[\"query\"].pla", cursor: 14).candidates, ["platform"])
+        XCTAssertEqual(completer.complete(line: "r.handlers[9].", cursor: 14).candidates, [])
+    }
+
+    func testCompletesOptionKeysInsideATableArgument() {
+        let completer = makeCompleter(makeEngine())
+        let line = "uniform.resolve(\".pdb\", { pla"
+        XCTAssertEqual(
+            completer.complete(line: line, cursor: line.count), .init(start: line.count - 3, candidates: ["platform"]))
+        let second = "uniform.resolve('.pdb', { role = 'viewer', po"
+        XCTAssertEqual(completer.complete(line: second, cursor: second.count).candidates, ["policies"])
+        let call = "uniform.lookup { ext"
+        XCTAssertEqual(completer.complete(line: call, cursor: call.count).candidates, ["extension"])
+        // A value, or a table that is no query's options, completes names as before.
+        let value = "uniform.resolve('.pdb', { platform = unif"
+        XCTAssertEqual(completer.complete(line: value, cursor: value.count).candidates, ["uniform"])
+        let other = "print({ pla"
+        XCTAssertEqual(completer.complete(line: other, cursor: other.count).candidates, [])
+    }
+
+    func testCompletesCommandOptionsAndPlatforms() {
+        var completer = makeCompleter(makeEngine())
+        completer.commands.append(":platform")
+        completer.commandOptions = [":why": ["--platform", "--no-policies"], ":type": ["--platform"]]
+        completer.platformCommands = [":platform"]
+        XCTAssertEqual(completer.complete(line: ":pla", cursor: 4).candidates, [":platform"])
+        XCTAssertEqual(completer.complete(line: ":platform m", cursor: 11), .init(start: 10, candidates: ["macos"]))
+        XCTAssertEqual(completer.complete(line: ":platform ", cursor: 10).candidates, ["all", "ios", "macos"])
+        XCTAssertEqual(
+            completer.complete(line: ":why .pdb --", cursor: 12),
+            .init(start: 10, candidates: ["--platform", "--no-policies"]))
+        XCTAssertEqual(
+            completer.complete(line: ":why .pdb --platform i", cursor: 22), .init(start: 21, candidates: ["ios"]))
+        XCTAssertEqual(completer.complete(line: ":type .pdb --n", cursor: 14).candidates, [])
+        XCTAssertEqual(
+            completer.complete(line: ":why .txt public.plain-t", cursor: 24).candidates, ["public.plain-text"])
+    }
+
+    func testWhyArgumentsAreParsedNotReadAsTheTarget() throws {
+        let options = ["--platform", "--no-policies"]
+        XCTAssertEqual(
+            try ReplQueryArguments.parse(".opml --platform macos", command: ":why", options: options),
+            ReplQueryArguments(target: ".opml", platform: .macos))
+        XCTAssertEqual(
+            try ReplQueryArguments.parse(
+                "--no-policies My Feeds.opml --platform=iOS", command: ":why", options: options),
+            ReplQueryArguments(target: "My Feeds.opml", platform: .ios, policies: false))
+        XCTAssertThrowsError(try ReplQueryArguments.parse(".opml --platfrom macos", command: ":why", options: options))
+        {
+            XCTAssertEqual(
+                "\($0)",
+                ":why: unknown option --platfrom (did you mean --platform?); it takes [--platform macos|ios] [--no-policies]"
+            )
+        }
+        XCTAssertThrowsError(try ReplQueryArguments.parse(".opml --platform mac", command: ":why", options: options)) {
+            XCTAssertEqual("\($0)", ":why: unknown platform 'mac' (did you mean macos?); say macos or ios")
+        }
+        XCTAssertThrowsError(try ReplQueryArguments.parse("--platform ios", command: ":type", options: ["--platform"]))
+        {
+            XCTAssertEqual("\($0)", ":type needs a target: :type TARGET [--platform macos|ios]")
+        }
+        XCTAssertThrowsError(
+            try ReplQueryArguments.parse(".pdb --no-policies", command: ":type", options: ["--platform"]))
+    }
+
+    func testTopLevelLocalsBecomeSessionVariables() throws {
+        XCTAssertEqual(SessionLocals.promote("local x = 1"), "x = 1")
+        XCTAssertEqual(SessionLocals.promote("local a, b"), "a, b = nil")
+        XCTAssertEqual(SessionLocals.promote("local n <const> = 2"), "n = 2")
+        XCTAssertEqual(
+            SessionLocals.promote("local function f() local y = 1 return y end"),
+            "function f() local y = 1 return y end")
+        XCTAssertEqual(SessionLocals.promote("local x = 1; local y = 'local z'"), "x = 1; y = 'local z'")
+        XCTAssertEqual(SessionLocals.promote("for i = 1, 2 do local t = i end"), "for i = 1, 2 do local t = i end")
+        XCTAssertEqual(SessionLocals.promote("local f <close> = nil"), "local f <close> = nil")
+        XCTAssertEqual(
+            SessionLocals.promote("-- local x\nlocal\n  y = [[local]]"), "-- local x\n\ny = [[local]]",
+            "line breaks stay")
+        // Through the accumulator: the variable outlives its chunk.
+        let engine = makeEngine()
+        let input = InputAccumulator(state: engine.state)
+        for line in ["local r = uniform.resolve('.pdb')", "local n = #r.handlers"] {
+            guard case .ready(let f, _, _) = input.add(line) else { return XCTFail(line) }
+            _ = try engine.state.call(f)
+        }
+        guard case .ready(let g, _, true) = input.add("n") else { return XCTFail("n is an expression") }
+        XCTAssertEqual(try engine.state.call(g), [.integer(3)])
+    }
 }

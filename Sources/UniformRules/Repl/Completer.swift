@@ -3,9 +3,11 @@ import UniformCore
 import UniformLua
 
 /// Tab completion for the REPL, independent of any terminal: given a line and the cursor, what
-/// may replace the word before the cursor. Knows Lua names (globals, fields after `.`, methods
-/// after `:`), type identifiers and bundle ids inside string literals and after `:why`/`:type`,
-/// REPL commands, and file names after `:load`.
+/// may replace the word before the cursor. Knows Lua names (globals, fields after `.` —
+/// through indexes too, `r.handlers[1].` — and methods after `:`), the option keys of a
+/// `uniform.*` query inside its table (`uniform.resolve(".pdb", { pla`), type identifiers and
+/// bundle ids inside string literals and after `:why`/`:type`, REPL commands with their options
+/// and platforms, and file names after `:load`.
 ///
 /// Reads tables raw, so completing never runs rule code.
 public struct Completer {
@@ -29,6 +31,10 @@ public struct Completer {
     public var fileCommands: Set<String>
     /// Relative file names are completed from here.
     public var directory: String
+    /// The options each command takes after its argument (`:why` → `--platform`).
+    public var commandOptions: [String: [String]] = [:]
+    /// Commands whose argument is a platform (`:platform`).
+    public var platformCommands: Set<String> = []
 
     public init(
         engine: RuleEngine, commands: [String], targetCommands: Set<String>, fileCommands: Set<String>,
@@ -56,20 +62,100 @@ public struct Completer {
             if fileCommands.contains(command) {
                 return Completion(start: argumentStart, candidates: files(matching: argument))
             }
-            if targetCommands.contains(command) {
-                return Completion(start: argumentStart, candidates: targets(matching: argument))
-            }
-            return Completion(start: cursor, candidates: [])
+            return commandArgument(command, argument, start: argumentStart)
         }
         if let quote = openStringStart(scalars) {
             let word = String(String.UnicodeScalarView(scalars[(quote + 1)...]))
             return Completion(start: quote + 1, candidates: targets(matching: word))
         }
+        if let keys = optionKeys(scalars) { return keys }
         var start = cursor
-        while start > 0, Self.isNameScalar(scalars[start - 1]) || scalars[start - 1] == "." || scalars[start - 1] == ":"
-        { start -= 1 }
+        while start > 0 {
+            let s = scalars[start - 1]
+            if Self.isNameScalar(s) || s == "." || s == ":" {
+                start -= 1
+            } else if s == "]", let open = scalars[..<(start - 1)].lastIndex(of: "[") {
+                start = open // an index, `[1]` or `["key"]`
+            } else {
+                break
+            }
+        }
         let expression = String(String.UnicodeScalarView(scalars[start...]))
         return luaNames(expression, endingAt: cursor)
+    }
+
+    /// After a command: its options (`--pla`), a platform (after `--platform` or `:platform`),
+    /// else a type or app for `:why`/`:type`. Completes the last word.
+    func commandArgument(_ command: String, _ argument: String, start argumentStart: Int) -> Completion {
+        let words = argument.split(separator: " ", omittingEmptySubsequences: false)
+        let word = String(words.last ?? "")
+        let start = argumentStart + argument.unicodeScalars.count - word.unicodeScalars.count
+        let previous = words.dropLast().last { !$0.isEmpty }
+        let platforms = ["ios", "macos"]
+        if platformCommands.contains(command) {
+            return Completion(
+                start: start, candidates: (["all"] + platforms).filter { $0.hasPrefix(word.lowercased()) })
+        }
+        if previous == "--platform", commandOptions[command]?.contains("--platform") == true {
+            return Completion(start: start, candidates: platforms.filter { $0.hasPrefix(word.lowercased()) })
+        }
+        if word.hasPrefix("-") {
+            return Completion(start: start, candidates: (commandOptions[command] ?? []).filter { $0.hasPrefix(word) })
+        }
+        if targetCommands.contains(command) {
+            return Completion(start: start, candidates: targets(matching: word))
+        }
+        return Completion(start: argumentStart + argument.unicodeScalars.count, candidates: [])
+    }
+
+    /// The keys a `uniform.*` query takes, when the cursor is on a key in its table argument:
+    /// `uniform.resolve(".pdb", { pla` or `uniform.lookup { ext`. nil elsewhere.
+    func optionKeys(_ scalars: [Unicode.Scalar]) -> Completion? {
+        var start = scalars.count
+        while start > 0, Self.isNameScalar(scalars[start - 1]) { start -= 1 }
+        var before = start
+        while before > 0, scalars[before - 1] == " " { before -= 1 }
+        guard before > 0, scalars[before - 1] == "{" || scalars[before - 1] == "," else { return nil }
+        // The brackets still open at the word, innermost last (strings and comments skipped).
+        var open: [Int] = []
+        var quote: Unicode.Scalar?
+        var i = 0
+        while i < start {
+            let s = scalars[i]
+            if let q = quote {
+                if s == "\\" { i += 1 } else if s == q { quote = nil }
+            } else if s == "\"" || s == "'" {
+                quote = s
+            } else if s == "(" || s == "{" || s == "[" {
+                open.append(i)
+            } else if s == ")" || s == "}" || s == "]" {
+                _ = open.popLast()
+            }
+            i += 1
+        }
+        guard let brace = open.popLast(), scalars[brace] == "{" else { return nil }
+        var callee = brace
+        while callee > 0, scalars[callee - 1] == " " { callee -= 1 }
+        if callee > 0,
+            scalars[callee - 1] != "(" && scalars[callee - 1] != "," && !Self.isNameScalar(scalars[callee - 1])
+        {
+            return nil
+        }
+        if callee > 0, scalars[callee - 1] == "(" || scalars[callee - 1] == "," {
+            // A table among a call's arguments: the call's name is before its parenthesis.
+            guard let paren = open.popLast(), scalars[paren] == "(" else { return nil }
+            callee = paren
+            while callee > 0, scalars[callee - 1] == " " { callee -= 1 }
+        }
+        var nameStart = callee
+        while nameStart > 0, Self.isNameScalar(scalars[nameStart - 1]) || scalars[nameStart - 1] == "." {
+            nameStart -= 1
+        }
+        let name = String(String.UnicodeScalarView(scalars[nameStart..<callee]))
+        guard name.hasPrefix("uniform."), case let keys = QueryOptions.of(String(name.dropFirst(8))), !keys.isEmpty
+        else { return nil }
+        let word = String(String.UnicodeScalarView(scalars[start...]))
+        return Completion(start: start, candidates: keys.filter { $0.hasPrefix(word) }.sorted())
     }
 
     // MARK: Lua names
@@ -87,14 +173,12 @@ public struct Completer {
                 candidates: names.filter { $0.hasPrefix(expression) }.sorted())
         }
         let partial = String(expression[expression.index(after: separator)...])
-        let path = expression[..<separator].split(separator: ".", omittingEmptySubsequences: false)
-        guard !path.contains(where: { $0.isEmpty || $0.contains(":") }) else {
-            return Completion(start: cursor, candidates: [])
-        }
+        guard let path = Self.path(expression[..<separator]) else { return Completion(start: cursor, candidates: []) }
         var value = LuaValue.table(engine.state.globals)
-        for component in path {
+        for key in path {
             guard case .table(let t) = value else { return Completion(start: cursor, candidates: []) }
-            value = engine.state.underlying(t)[String(component)]
+            let own = t.get(key)
+            value = own.isNil ? engine.state.underlying(t).get(key) : own
         }
         guard case .table(let proxy) = value else { return Completion(start: cursor, candidates: []) }
         let table = engine.state.underlying(proxy) // `uniform` is a read-only view
@@ -106,6 +190,38 @@ public struct Completer {
         }
         return Completion(
             start: cursor - partial.unicodeScalars.count, candidates: names.filter { $0.hasPrefix(partial) }.sorted())
+    }
+
+    /// The keys of `a.b[1]["c"].d`, in order; nil for anything else (a call, a method).
+    static func path(_ expression: Substring) -> [LuaValue]? {
+        var keys: [LuaValue] = []
+        var rest = expression
+        var first = true
+        while !rest.isEmpty {
+            if rest.hasPrefix("[") {
+                guard let close = rest.firstIndex(of: "]") else { return nil }
+                let inside = rest[rest.index(after: rest.startIndex)..<close].trimmingCharacters(in: .whitespaces)
+                if let n = Int64(inside) {
+                    keys.append(.integer(n))
+                } else if inside.count >= 2, let q = inside.first, q == "\"" || q == "'", inside.last == q {
+                    keys.append(.string(String(inside.dropFirst().dropLast())))
+                } else {
+                    return nil
+                }
+                rest = rest[rest.index(after: close)...]
+            } else {
+                if !first {
+                    guard rest.hasPrefix(".") else { return nil }
+                    rest = rest.dropFirst()
+                }
+                let name = rest.prefix { $0.unicodeScalars.allSatisfy(isNameScalar) }
+                guard !name.isEmpty else { return nil }
+                keys.append(.string(String(name)))
+                rest = rest.dropFirst(name.count)
+            }
+            first = false
+        }
+        return keys.isEmpty ? nil : keys
     }
 
     func keys(of table: LuaTableRef) -> [String] {

@@ -5,7 +5,8 @@ import UniformLua
 /// a syntax error at `<eof>` means the chunk is incomplete and the next line continues it.
 ///
 /// Compiling never runs anything, so feeding lines is side-effect free; the caller runs the
-/// function it gets back.
+/// function it gets back. A statement's top-level `local`s become session variables
+/// (`SessionLocals`), as a person at a prompt expects.
 public final class InputAccumulator {
     /// What the lines so far amount to.
     public enum Outcome {
@@ -54,7 +55,8 @@ public final class InputAccumulator {
             expressionIncomplete = error.isIncompleteInput
         } catch {}
         do {
-            let f = try state.load(padding + source, chunkName: chunkName)
+            // A top-level `local` keeps its variable for the session (`SessionLocals`).
+            let f = try state.load(padding + SessionLocals.promote(source), chunkName: chunkName)
             reset()
             return .ready(f, source: source, isExpression: false)
         } catch let error as LuaError {

@@ -24,6 +24,9 @@ final class ReplSession {
     /// The input line the current chunk starts on (scripted mode numbering).
     private var chunkStartLine = 1
     private(set) var failures = 0
+    /// The platform `:platform` chose: Lua chunks and commands run in its world. nil: per
+    /// platform (a Lua query in a world of both must then say which).
+    var platform: Platform?
 
     var engine: RuleEngine { session.engine }
     var isInteractive: Bool { editor != nil }
@@ -50,9 +53,11 @@ final class ReplSession {
         let handle = engine.state.interruptHandle
         interruptHandle = handle
         editor.interrupt(handle)
-        let completer = Completer(
+        var completer = Completer(
             engine: engine, commands: ReplCommandHandler.commands.map(\.name),
             targetCommands: ReplCommandHandler.targetCommands, fileCommands: ReplCommandHandler.fileCommands)
+        completer.commandOptions = ReplCommandHandler.options
+        completer.platformCommands = [":platform"]
         editor.setCompleter { line, cursor in completer.complete(line: line, cursor: cursor) }
     }
 
@@ -120,9 +125,11 @@ final class ReplSession {
             report(ReportText.line(error.message))
         case .ready(let function, _, _):
             do {
-                let results = try engine.state.call(function)
+                let results = try engine.withPlatform(platform) { try engine.state.call(function) }
                 _ = editor?.takeInterrupt()
-                if !results.isEmpty { output(ValuePrinter(engine: engine).render(results)) }
+                if !results.isEmpty {
+                    output(engine.withPlatform(platform) { ValuePrinter(engine: engine).render(results) })
+                }
             } catch let error as LuaError {
                 _ = editor?.takeInterrupt()
                 failures += 1
