@@ -50,10 +50,8 @@ case "resolve":
     let label = arguments.contains("--generated") ? "\(worldSize) generated" : "56 real"
     if arguments.contains("--typical-only") {
         // The typical queries alone, no rules (for instruction counts under callgrind).
-        let resolver = UniformRules.RuleEngine(
-            inputs: UniformRules.WorldInputs(manifests: world.apps), output: { _ in }
-        ).resolver
-        let figures = ResolveMix.measure(mix.typical, resolver: resolver, runs: runs)
+        let engine = UniformRules.RuleEngine(inputs: UniformRules.WorldInputs(manifests: world.apps), output: { _ in })
+        let figures = ResolveMix.measure(mix.typical, engine: engine, runs: runs)
         print(
             String(
                 format: "typical (%@, no rules): %d queries, %.0f q/s, %.0f ns/candidate", label, figures.queries,
@@ -76,9 +74,8 @@ case "profile-resolve":
     let mix = ResolveMix(world: world)
     let engine = UniformRules.RuleEngine(inputs: UniformRules.WorldInputs(manifests: world.apps), output: { _ in })
     if arguments.contains("--policy") { try engine.load(source: rankingPolicySource, chunkName: "bench/policy.lua") }
-    let resolver = engine.resolver
     let start = Clock.now()
-    while Clock.now() - start < 5 { blackHole(ResolveMix.measure(mix.queries, resolver: resolver, runs: 1)) }
+    while Clock.now() - start < 5 { blackHole(ResolveMix.measure(mix.queries, engine: engine, runs: 1)) }
 case "profile-plist":
     // Our reader alone on the XML corpus (or, with --binary, on the CoreTypes binary plist),
     // `--rounds` times (default 1000, a few seconds).
