@@ -54,6 +54,7 @@ final class ReplPlatformTests: XCTestCase {
             :platform
             uniform.resolve(".opml").default
             #uniform.apps()
+            :apps
             :why .opml
             :platform all
             :platform macOS
@@ -66,6 +67,9 @@ final class ReplPlatformTests: XCTestCase {
         XCTAssertEqual(lines[2], "platform: macos (:platform all answers per platform again)")
         XCTAssertEqual(lines[3], "com.ranchero.NetNewsWire-Evergreen")
         XCTAssertEqual(lines[4], "2")
+        XCTAssertTrue(lines[5].contains("com.ranchero.NetNewsWire-Evergreen"), lines[5])
+        XCTAssertTrue(lines[6].contains("com.vienna-rss.Vienna"), lines[6])
+        XCTAssertFalse(result.stdout.contains("com.example.feeds "), "no iOS app on macOS: \(result.stdout)")
         XCTAssertFalse(result.stdout.contains("on iOS"), result.stdout)
         XCTAssertTrue(lines.contains("platform: none; answers are per platform"), result.stdout)
         let errors = result.stderr.split(separator: "\n").map(String.init)
@@ -74,7 +78,7 @@ final class ReplPlatformTests: XCTestCase {
             errors[0].hasPrefix(
                 #"stdin:2: uniform.resolve: the world has apps of iOS and macOS, each its own world; say which: uniform.resolve(".opml", { platform = "ios" })"#
             ), errors[0])
-        XCTAssertEqual(errors[1], "stdin:10: :platform: unknown platform 'mac' (did you mean macos?); say macos or ios")
+        XCTAssertEqual(errors[1], "stdin:11: :platform: unknown platform 'mac' (did you mean macos?); say macos or ios")
     }
 
     func testLocalsLiveForTheSession() throws {

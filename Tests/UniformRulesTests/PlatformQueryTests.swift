@@ -75,6 +75,25 @@ final class PlatformQueryTests: XCTestCase {
             try strings(hidden, "return #uniform.resolve('.opml', { platform = 'ios' }).handlers"), ["1"])
     }
 
+    /// The whole world of both platforms, asked through the library's own resolver, is refused
+    /// by the first policy rather than ranked as one list.
+    func testAPolicyRefusesAMergedList() throws {
+        let e = try engine()
+        let query = Query(target: .tag(tagClass: TagClass.filenameExtension, tag: "opml"), text: ".opml")
+        XCTAssertThrowsError(try e.resolver.resolve(query)) {
+            XCTAssertTrue(
+                "\($0)".contains(
+                    "rules/mobile-first.lua:6: policy 'mobile first' was asked to rank apps of both platforms at once"),
+                "\($0)")
+        }
+        XCTAssertEqual(try e.resolver(policies: false).resolve(query).handlers.count, 4, "Launch Services alone")
+        let hides = try engine(rules: "uniform.hide(function() return false end)")
+        XCTAssertThrowsError(try hides.resolver.resolve(query)) {
+            XCTAssertTrue(
+                "\($0)".contains("rules/test.lua:1: hide rule was asked about apps of both platforms"), "\($0)")
+        }
+    }
+
     /// With both platforms and none chosen, a query is an error at the rule's line that says how to choose.
     func testAQueryWithoutAPlatformInAWorldOfBothSaysHowToChoose() throws {
         let e = try engine()

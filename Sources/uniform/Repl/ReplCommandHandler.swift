@@ -77,7 +77,8 @@ struct ReplCommandHandler {
     }
 
     func apps() -> Outcome {
-        let apps = repl.engine.world.apps
+        // The session's platform's apps when `:platform` chose one, else every platform's.
+        let apps = repl.engine.withPlatform(repl.platform) { repl.engine.world.apps }
         if apps.isEmpty {
             repl.output("(no apps: pass manifests with -m, or :load rules that declare apps)")
             return .ok
