@@ -55,7 +55,9 @@ public struct RuleCatalog {
         // Ids, descriptions and examples come from rule files: each line stays one.
         let body = RuleDocumentation(
             id: rule.id, description: rule.description, example: rule.example, source: rule.source
-        ).text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "  \($0)" }
+        ).text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.isEmpty ? "" : ReportText.line("  \($0)")
+        }
         return (header.map(ReportText.line) + body).joined(separator: "\n")
     }
 

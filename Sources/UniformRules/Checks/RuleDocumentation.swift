@@ -19,7 +19,8 @@ public struct RuleDocumentation: Sendable, Hashable {
 
     /// The ways to silence it, as `uniform rules ID` ends.
     var silencing: [String] {
-        [
+        let id = ReportText.line(id)
+        return [
             "silence it with a reason: <!-- uniform:ignore \(id): why --> before the entry, or",
             "suppress = { { rule = \"\(id)\", file = \"…\", reason = \"…\" } } in .uniform.lua",
         ]
