@@ -116,7 +116,7 @@ let package = Package(
         .testTarget(
             name: "UniformCLITests", dependencies: ["UniformRules", "uniform"],
             exclude: [
-                "Precision", "Fidelity", "Busted", "Holdout", "Holdout2", "BundleIDCase", "TwoPlatforms",
+                "Precision", "Fidelity", "Busted", "Holdout", "Holdout2", "BundleIDCase", "TwoPlatforms", "HandoffMac",
             ]),
     ]
 )

@@ -205,6 +205,7 @@ function CandidateList:sort(less) end
 ---@field annotation? table<string, uniform.PlistValue> the annotation after the routes
 ---@field open_in_place boolean
 ---@field platform? "ios"|"macos" the platform the hand-off was answered on
+---@field notes string[] what the platform does differently (macOS: no Inbox copy, no annotation)
 
 ---An app outside the set that can open a type.
 ---@class uniform.ExposureEntry: uniform.Candidate

@@ -221,9 +221,11 @@ final class QueryCommandTests: XCTestCase {
         let dir = try CLI.temporaryDirectory()
         try """
         <?xml version="1.0"?><plist version="1.0"><dict><key>CFBundleIdentifier</key><string>com.acme.text</string>
+        <key>LSRequiresIPhoneOS</key><true/>
         <key>CFBundleDocumentTypes</key><array><dict><key>CFBundleTypeRole</key><string>Editor</string>
         <key>LSItemContentTypes</key><array><string>public.plain-text</string></array></dict></array></dict></plist>
         """.write(to: dir.appendingPathComponent("Info.plist"), atomically: true, encoding: .utf8)
+        // An iOS app: the Inbox copy is iOS's Open In (a Mac app opens the file where it is).
         let ok = try CLI.run([
             "send", "a.txt", "--from", "com.x", "--to", "com.acme.text", "-m", dir.path, "--format", "json",
         ])

@@ -1,14 +1,51 @@
 import Foundation
 import UniformPlist
 
-/// Simulates iOS document hand-off (`UIDocumentInteractionController` → Open In).
+/// Simulates a document hand-off on one device.
+///
+/// On iOS it is Open In (`UIDocumentInteractionController`): the receiver gets a copy in its
+/// `Documents/Inbox` (or the original when it opens documents in place), the sender's bundle id
+/// and the annotation, which routing rules may change or refuse. On macOS it is "open with"
+/// (`NSWorkspace.open(_:withApplicationAt:configuration:)`): the receiver is asked to open the
+/// document where it is; there is no Inbox and no annotation (`annotation` is a
+/// `UIDocumentInteractionController` property; AppKit has no counterpart), so routes do not run.
+/// Either way the receiver must be offered the document's type after hide rules, and folders
+/// and packages are typed as such (`dir:Backup.cotsettings`, `Backup.cotsettings/`).
 public struct Handoff {
     public var resolver: Resolver
     public var routes: [any AnnotationRoute]
+    /// The device's platform; nil answers as iOS in a world without one.
+    public var platform: Platform?
+    /// The platforms the sender is an app of, when the world knows it: a hand-off happens on
+    /// one device, so a sender of the other platform only is refused.
+    public var senderPlatforms: [Platform]
 
-    public init(resolver: Resolver, routes: [any AnnotationRoute] = []) {
+    public init(
+        resolver: Resolver, routes: [any AnnotationRoute] = [], platform: Platform? = nil,
+        senderPlatforms: [Platform] = []
+    ) {
         self.resolver = resolver
         self.routes = routes
+        self.platform = platform
+        self.senderPlatforms = senderPlatforms
+    }
+
+    /// What `file` names: a folder or package when written `dir:NAME` or `NAME/`, else a file
+    /// (`file:NAME` forces one), and the name the receiver sees, without the prefix or slash.
+    public static func document(_ file: String) -> (target: Target, name: String) {
+        var text = Substring(file)
+        var isDirectory = false
+        if text.hasPrefix("dir:") {
+            text = text.dropFirst(4)
+            isDirectory = true
+        } else if text.hasPrefix("file:") {
+            text = text.dropFirst(5)
+        } else if text.count > 1, text.hasSuffix("/") {
+            isDirectory = true
+        }
+        while text.count > 1, text.hasSuffix("/") { text = text.dropLast() }
+        let path = String(text)
+        return (isDirectory ? .directory(path) : .file(path), (path as NSString).lastPathComponent)
     }
 
     /// Where iOS puts an app's data; the bundle id stands in for the container UUID so
@@ -20,16 +57,20 @@ public struct Handoff {
     public func send(_ request: HandoffRequest) throws -> HandoffResult {
         if let annotation = request.annotation { try Self.validateAnnotation(annotation) }
         let request = spelledAsManifests(request)
-        let target = Target.file(request.file)
+        let (target, name) = Self.document(request.file)
         // On one platform's world, the query says which (policies read it as `q.platform`).
+        let platform = self.platform ?? resolver.world.platform.only
         let resolution = try resolver.resolve(
-            Query(
-                target: target, role: .all, from: request.from, text: request.file,
-                platform: resolver.world.platform.only))
+            Query(target: target, role: .all, from: request.from, text: request.file, platform: platform))
         func refuse(_ reason: String, _ touches: [RuleTouch] = []) -> HandoffResult {
             HandoffResult(
                 accepted: false, reason: reason, url: nil, sourceApplication: nil, annotation: nil,
-                openInPlace: false, resolution: resolution, touches: touches)
+                openInPlace: false, resolution: resolution, touches: touches, platform: platform)
+        }
+        if let platform, !senderPlatforms.isEmpty, !senderPlatforms.contains(platform) {
+            return refuse(
+                "\(request.from) is an app of \(senderPlatforms.map(PlatformScope.name).joined(separator: " and ")) only; a hand-off to \(request.to) happens on \(PlatformScope.name(platform)), on one device"
+            )
         }
         guard let receiver = resolver.world.app(request.to) else {
             return refuse("no app '\(request.to)' in the world; load its manifest with -m")
@@ -42,6 +83,10 @@ public struct Handoff {
             return refuse(
                 "\(request.to) does not claim \(resolution.type.identifier) or any of its supertypes, so it is not offered in Open In"
             )
+        }
+
+        if platform == .macos {
+            return openWith(request, name: name, resolution: resolution)
         }
 
         var annotation = request.annotation
@@ -62,7 +107,6 @@ public struct Handoff {
             }
         }
 
-        let name = (request.file as NSString).lastPathComponent
         let inPlace = receiver.supportsOpeningDocumentsInPlace == true
         let url =
             inPlace
@@ -71,7 +115,34 @@ public struct Handoff {
                 Self.container(request.to) + "/Documents/Inbox/" + Self.inboxName(for: name, existing: request.inbox))
         return HandoffResult(
             accepted: true, reason: nil, url: url, sourceApplication: request.from, annotation: annotation,
-            openInPlace: inPlace, resolution: resolution, touches: touches)
+            openInPlace: inPlace, resolution: resolution, touches: touches, platform: platform)
+    }
+
+    /// macOS: the receiver opens the document where it is. The URL is the document's own when
+    /// the request gave an absolute path (a bare name has no place to name).
+    private func openWith(_ request: HandoffRequest, name: String, resolution: Resolution) -> HandoffResult {
+        let (target, _) = Self.document(request.file)
+        let path: String =
+            switch target {
+            case .directory(let p), .file(let p): p
+            default: name
+            }
+        var notes = [
+            "on macOS a hand-off is \"open with\": \(request.to) is asked to open the document where it is (NSWorkspace), with no Inbox copy"
+        ]
+        if request.annotation != nil {
+            notes.append(
+                "the annotation is not delivered: annotations travel only with iOS's Open In (UIDocumentInteractionController.annotation)"
+            )
+        }
+        if !routes.isEmpty {
+            notes.append("routing rules did not run: they route annotations, which macOS does not pass")
+        }
+        return HandoffResult(
+            accepted: true, reason: nil,
+            url: path.hasPrefix("/") ? Self.fileURL(path + (target.isDirectory ? "/" : "")) : nil,
+            sourceApplication: nil, annotation: nil, openInPlace: true, resolution: resolution, touches: [],
+            platform: .macos, notes: notes)
     }
 
     /// The request with the sender and receiver as their manifests spell them, when the world

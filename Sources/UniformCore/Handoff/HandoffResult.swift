@@ -13,4 +13,8 @@ public struct HandoffResult: Sendable {
     public var resolution: Resolution
     /// Routing rules that changed or refused the annotation.
     public var touches: [RuleTouch]
+    /// The device the hand-off happened on (nil: a world without a platform of its own).
+    public var platform: Platform? = nil
+    /// What the platform does differently, said with the answer (a Mac app gets no annotation).
+    public var notes: [String] = []
 }

@@ -195,7 +195,8 @@ extension UniformAPI {
                 "open_in_place": .boolean(result.openInPlace),
                 "type": .string(result.resolution.type.identifier),
             ]
-            if let platform { fields["platform"] = .string(platform.rawValue) }
+            if let platform = result.platform ?? platform { fields["platform"] = .string(platform.rawValue) }
+            fields["notes"] = self.builder.strings(result.notes)
             if let reason = result.reason { fields["reason"] = .string(reason) }
             if let url = result.url { fields["url"] = .string(url) }
             if let source = result.sourceApplication { fields["source_application"] = .string(source) }

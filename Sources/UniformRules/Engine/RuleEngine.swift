@@ -281,7 +281,12 @@ public final class RuleEngine {
         let routes = self.routes.map { LuaRoute(engine: self, rule: $0) }
         isSending = true
         defer { isSending = false }
-        return try withPlatform(platform) { try Handoff(resolver: resolver, routes: routes).send(request) }
+        return try withPlatform(platform) {
+            try Handoff(
+                resolver: resolver, routes: routes, platform: platform,
+                senderPlatforms: platforms(ofApp: request.from)
+            ).send(request)
+        }
     }
 
     /// The checks registered so far, in load order.

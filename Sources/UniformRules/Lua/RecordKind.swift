@@ -63,7 +63,10 @@ enum RecordKind: String, CaseIterable {
         case .exposure: ["wildcard"]
         case .exposed: CandidateField.all.map(\.rawValue) + ["type", "app", "platform"]
         case .handoff:
-            ["accepted", "open_in_place", "type", "reason", "url", "source_application", "annotation", "platform"]
+            [
+                "accepted", "open_in_place", "type", "reason", "url", "source_application", "annotation", "platform",
+                "notes",
+            ]
         case .team: ["suite", "private_types"]
         case .dynamicIdentifier: ["conforms_to", "tags", "payload"]
         case .document: ["file", "type", "supertypes", "platform"]
