@@ -1,7 +1,8 @@
 -- luacheck configuration for uniform's own Lua (rules/, examples/) and a model for users:
 -- rule files see exactly what the sandbox gives them (Lua 5.4's base library without dofile,
--- loadfile, require and warn; string without dump; table, math, utf8, coroutine; os.clock,
--- os.time, os.date, os.difftime; no io, debug or package) and the `uniform` API, field by field,
+-- loadfile and warn, with uniform's own `require` of modules in the repository; string without
+-- dump; table, math, utf8, coroutine; os.clock, os.time, os.date, os.difftime; no io, debug or
+-- package) and the `uniform` API, field by field,
 -- so `uniform.polcy(...)` or `io.open` is a lint error, not a run-time one. Test files also see
 -- busted's DSL, uniform's assertions and `fixture`.
 -- Run from the repository root: luacheck --config rules/.luacheckrc rules examples
@@ -9,7 +10,7 @@ stds.uniform_sandbox = {
   read_globals = {
     "_G", "_VERSION", "assert", "collectgarbage", "error", "getmetatable", "ipairs", "load", "next",
     "pairs", "pcall", "print", "rawequal", "rawget", "rawlen", "rawset", "select", "setmetatable",
-    "tonumber", "tostring", "type", "xpcall",
+    "require", "tonumber", "tostring", "type", "xpcall",
     string = { fields = {
       "byte", "char", "find", "format", "gmatch", "gsub", "len", "lower", "match", "pack",
       "packsize", "rep", "reverse", "sub", "unpack", "upper",

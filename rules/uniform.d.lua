@@ -578,3 +578,13 @@ function uniform.dyn.encode(tag_class, tag, conforming_to) end
 ---@param id string
 ---@return uniform.DynamicDecoded?
 function uniform.dyn.decode(id) end
+
+-- ─── Modules ─────────────────────────────────────────────────────────────────
+
+---Runs `name.lua` from the configuration's `lua_path` (default `{ "rules/?.lua" }`, relative to
+---the repository's root; dots in `name` become `/`) once per Lua state and returns its value
+---(`true` when it returns nothing). Only inside the repository; a cycle, a missing module or a
+---path leading out is an error at this line.
+---@param name string e.g. "team.naming"
+---@return any
+function require(name) end

@@ -78,8 +78,11 @@ final class APIReferenceTests: XCTestCase {
         let loaded = ManifestLoader().load(folders.map(manifestPath))
         if let missing = loaded.missing.first { throw RuleError(message: "no such example: \(missing)") }
         if let error = loaded.errors.first { throw RuleError(message: "\(error)") }
-        return RuleEngine(
+        let engine = RuleEngine(
             inputs: WorldInputs(manifests: loaded.manifests, findings: loaded.errorFindings), output: output)
+        // The Modules section's example requires examples/shared/team/naming.lua.
+        engine.modules = ModuleSearch(root: packageRoot.path, patterns: ["examples/shared/?.lua"])
+        return engine
     }
 
     func testRunnableExamplesRun() throws {

@@ -44,6 +44,8 @@ public struct Configuration: Sendable {
     public var reporters: [String] = []
     public var limits = LuaLimits()
     public var standardRules = true
+    /// `lua_path`: where `require` looks for modules, relative to the repository's root.
+    public var luaPath = ModuleSearch.defaultPatterns
     /// `suppress`: findings silenced with a reason (`uniform check` applies them).
     public var suppressions: [Suppression] = []
 
@@ -94,7 +96,7 @@ public struct Configuration: Sendable {
                 "manifests", "project", "configuration", "xcconfig", "apps", "rules", "tests", "defines", "platform",
                 "os",
                 "distribution", "suite", "private_types", "defaults", "disable", "severity", "reporters", "limits",
-                "standard_rules", "suppress",
+                "standard_rules", "suppress", "lua_path", "context",
             ])
             config.manifests = try args.strings("manifests")
             config.declaresManifests = !t["manifests"].isNil
@@ -109,6 +111,13 @@ public struct Configuration: Sendable {
             config.reporters = try args.strings("reporters")
             config.checkOptions.disabled = Set(try args.strings("disable"))
             config.standardRules = try args.bool("standard_rules") ?? true
+            if !t["lua_path"].isNil {
+                config.luaPath = try args.strings("lua_path")
+                if let bad = config.luaPath.first(where: { !$0.contains("?") }) {
+                    throw args.fail(
+                        "lua_path entry '\(bad)' has no '?' (the place the module name goes: \"rules/?.lua\")")
+                }
+            }
             if let p = try args.string("platform") {
                 guard let platform = PlatformFilter(rawValue: p) else {
                     throw args.fail("'platform' must be ios, macos or all")

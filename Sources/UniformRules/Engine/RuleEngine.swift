@@ -14,6 +14,9 @@ public final class RuleEngine {
     /// patterns and the types it keeps private.
     public var team = TeamSettings()
     public private(set) var loadedFiles: [String] = []
+    /// Where `require` reads modules (the session's repository and `lua_path`); nil: `require`
+    /// fails with a sentence saying so.
+    public var modules: ModuleSearch?
 
     var ruleDeclarations: [TypeDeclaration] = []
     var syntheticApps: [Manifest] = []
@@ -43,6 +46,7 @@ public final class RuleEngine {
         // A rule's print reaches the CI log too: one line, no raw control characters, no workflow commands.
         sink = { [unowned self] in self.output(ReportText.inert(ReportText.line($0))) }
         UniformAPI(engine: self).install()
+        ModuleLoader.install(in: self)
         state.limits = limits
     }
 

@@ -293,6 +293,7 @@ public struct Session {
             os: OSSelection(choosing: config.releases + options.releases), findings: findings)
         let engine = RuleEngine(inputs: inputs, limits: config.limits, output: output)
         engine.team = TeamSettings(suite: config.suite, privateTypes: config.privateTypes)
+        engine.modules = ModuleSearch(root: repository.root, patterns: config.luaPath, policy: policy)
         do {
             if options.standardRules && config.standardRules { try engine.loadStandardRules() }
             for rule in config.rules.map(config.resolve) {

@@ -27,6 +27,8 @@ public struct TestRunner {
     /// The folder test files, fixtures and rule files must resolve inside (the session's
     /// repository); nil takes the git work tree of each test file's folder.
     public var boundary: String?
+    /// Where `require` reads modules in rule and test files (the session's); nil: nowhere.
+    public var modules: ModuleSearch?
 
     public init(
         inputs: WorldInputs, ruleFiles: [String] = [], standardRules: Bool = true,
@@ -221,6 +223,7 @@ public struct TestRunner {
             throw RuleError(message: "\(file): the test file is outside the repository (or links there); it is not run")
         }
         let engine = RuleEngine(inputs: inputs, limits: limits, output: output)
+        engine.modules = modules
         let api = TestAPI(
             engine: engine, directory: directory, boundary: boundary,
             settings: settings.isEmpty

@@ -93,6 +93,7 @@ extension TestRunner {
         suppressions = config.suppressions
         settings = session.settings
         boundary = session.repositoryRoot
+        modules = session.engine.modules
         if let policy = session.policy {
             // `Session.open` has read each of them from the revision already.
             for rule in config.rules.map(config.resolve) {
