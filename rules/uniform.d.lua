@@ -39,6 +39,7 @@
 ---@field file string
 ---@field location uniform.Location
 ---@field synthetic boolean declared by uniform.declare_app
+---@field context boolean another vendor's app modelling the device (`context` in .uniform.lua, `--context`): in every answer, never checked
 ---@field opens_in_place? boolean LSSupportsOpeningDocumentsInPlace
 ---@field supports_document_browser? boolean UISupportsDocumentBrowser
 ---@field file_sharing? boolean UIFileSharingEnabled

@@ -36,6 +36,10 @@ public struct Manifest: Sendable {
     public var document: PlistDocument?
     /// True for apps declared by rules for what-if questions.
     public var isSynthetic: Bool
+    /// A context app: another vendor's app on the device (`context` in `.uniform.lua`,
+    /// `--context`). It takes part in every answer — handler lists, the type graph — but the
+    /// team does not own it, so nothing about it alone is reported as a finding.
+    public var isContext = false
     /// Build placeholders in the values read that no define resolved, one per use; the world
     /// turns them into one `unresolved-placeholder` note per variable.
     public var unresolvedPlaceholders: [Located<String>] = []

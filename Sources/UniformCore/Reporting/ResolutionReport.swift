@@ -2,10 +2,14 @@
 public struct ResolutionReport {
     public var resolution: Resolution
     public var graph: TypeGraph
+    /// The bundle ids (lower case) of context apps (`Manifest.isContext`): their candidates say
+    /// `"context": true` in JSON, so a script can tell the device's apps from the team's.
+    public var contextApps: Set<String> = []
 
-    public init(_ resolution: Resolution, graph: TypeGraph) {
+    public init(_ resolution: Resolution, graph: TypeGraph, contextApps: Set<String> = []) {
         self.resolution = resolution
         self.graph = graph
+        self.contextApps = contextApps
     }
 
     // MARK: JSON
@@ -30,13 +34,22 @@ public struct ResolutionReport {
                     ("other_claimants", .array(r.type.alternatives.map { .string(graph.identifier($0)) })),
                 ])
             ),
-            ("handlers", .array(r.handlers.map(Self.json))),
-            ("excluded", .array(r.excluded.map(Self.json))),
+            ("handlers", .array(r.handlers.map { marked(Self.json($0), $0.bundleID) })),
+            ("excluded", .array(r.excluded.map { marked(Self.json($0), $0.bundleID) })),
             ("default", .optional(r.defaultHandler)),
             ("previewable", .bool(r.previewable)),
             ("previewed_by", .array(r.previewedBy.map(JSONValue.string))),
             ("notes", .array(r.notes.map(JSONValue.string))),
         ])
+    }
+
+    /// A candidate's object with `"context": true` added for a context app (only then, so the
+    /// team's answers read as before).
+    func marked(_ value: JSONValue, _ bundleID: String) -> JSONValue {
+        guard !contextApps.isEmpty, contextApps.contains(bundleID.lowercased()), case .object(let fields) = value else {
+            return value
+        }
+        return .object(fields + [("context", .bool(true))])
     }
 
     /// Supertypes without the type itself, breadth-first.
@@ -126,6 +139,7 @@ public struct ResolutionReport {
             if c.bundleID == r.defaultHandler { flags.append("default") }
             if c.isUserDefault { flags.append("user default") }
             if c.isPinned { flags.append("pinned") }
+            if contextApps.contains(c.bundleID.lowercased()) { flags.append("context") }
             if !flags.isEmpty { line += "  [" + flags.joined(separator: ", ") + "]" }
             lines.append(line)
             if explain {

@@ -20,6 +20,11 @@ public struct Configuration: Sendable {
     public var declaresManifests = false
     /// `project`: Xcode projects or workspaces to read instead of discovering them.
     public var projects: [String] = []
+    /// `context`: folders (or manifests, bundles) of other vendors' apps on the device, relative
+    /// to the configuration: part of every answer, never checked (`Manifest.isContext`).
+    public var context: [String] = []
+    /// The line of `.uniform.lua` each `context` entry is written on, for errors about it.
+    public var contextLines: [String: Int] = [:]
     /// `configuration`: the Xcode build configuration whose settings apply (default Release).
     public var buildConfiguration: String?
     /// `xcconfig`: build settings files for manifests outside a project (as `--xcconfig`).
@@ -101,6 +106,12 @@ public struct Configuration: Sendable {
             config.manifests = try args.strings("manifests")
             config.declaresManifests = !t["manifests"].isNil
             config.projects = try args.strings("project")
+            config.context = try args.strings("context")
+            if !config.context.isEmpty {
+                let text = contents ?? FileManager.default.contents(atPath: file) ?? Data()
+                config.contextLines = SourceLines.lines(
+                    of: config.context, after: "context", in: String(decoding: text, as: UTF8.self))
+            }
             config.buildConfiguration = try args.string("configuration")
             config.xcconfigs = try args.strings("xcconfig")
             if let apps = try args.tableValue("apps") {

@@ -16,11 +16,14 @@ extension RuleEngine {
         _ query: Query, platform asked: Platform?, policies: Bool = true
     ) throws -> PlatformSections<ResolutionReport> {
         var answers: [(platform: Platform, answer: ResolutionReport)] = []
+        // Context apps answer like any other and are flagged so (`[context]`, `"context": true`).
+        let contextApps = Set(inputs.manifests.filter(\.isContext).map { $0.bundleID.lowercased() })
         for platform in answeredPlatforms(asked) {
             var one = query
             one.platform = platform
             let resolution = try resolve(one, policies: policies)
-            answers.append((platform, ResolutionReport(resolution, graph: world(for: platform).graph)))
+            answers.append(
+                (platform, ResolutionReport(resolution, graph: world(for: platform).graph, contextApps: contextApps)))
         }
         return PlatformSections(answers, os: inputs.os)
     }

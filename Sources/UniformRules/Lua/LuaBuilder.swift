@@ -115,6 +115,7 @@ struct LuaBuilder {
                 "file": .string(m.file),
                 "location": location(m.location),
                 "synthetic": .boolean(m.isSynthetic),
+                "context": .boolean(m.isContext),
                 "opens_in_place": optional(m.supportsOpeningDocumentsInPlace),
                 "supports_document_browser": optional(m.supportsDocumentBrowser),
                 "file_sharing": optional(m.fileSharingEnabled),

@@ -40,7 +40,7 @@ enum RecordKind: String, CaseIterable {
             ]
         case .app:
             [
-                "id", "declared_id", "name", "platform", "file", "location", "synthetic", "opens_in_place",
+                "id", "declared_id", "name", "platform", "file", "location", "synthetic", "context", "opens_in_place",
                 "supports_document_browser", "file_sharing", "claims", "exports", "imports", "host",
                 "extension_point", "distribution", "previews", "target", "project",
             ]

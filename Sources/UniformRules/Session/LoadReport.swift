@@ -31,6 +31,8 @@ public struct LoadReport: Sendable {
         /// How the platform of a manifest read without its project was decided (for one read
         /// with its project, `origin` says).
         public var platformReason: String?
+        /// Another vendor's app (`context`): in every answer, not checked.
+        public var isContext = false
     }
 
     /// Lines for `--verbose`.
@@ -45,7 +47,7 @@ public struct LoadReport: Sendable {
         for project in projects { lines.append("project: \(project)") }
         for app in apps {
             lines.append(
-                "app: \(app.bundleID) [\(app.platform)] \(app.file)\(app.origin.map { " — \($0)" } ?? "")\(app.platformReason.map { " — platform: \($0)" } ?? "")\(app.host.map { ", embedded in \($0)" } ?? "")"
+                "app: \(app.bundleID) [\(app.platform)] \(app.file)\(app.origin.map { " — \($0)" } ?? "")\(app.platformReason.map { " — platform: \($0)" } ?? "")\(app.host.map { ", embedded in \($0)" } ?? "")\(app.isContext ? " — context: in every answer, not checked" : "")"
             )
         }
         for target in skippedTargets { lines.append("not an app: \(target)") }

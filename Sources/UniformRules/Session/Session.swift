@@ -64,6 +64,8 @@ public struct Session {
         let buildConfiguration = options.buildConfiguration ?? config.buildConfiguration ?? "Release"
         let runSettings = try runSettings(options, config: config, repository: repository)
         findings += runSettings.findings
+        let contextPaths = try contextPaths(options, config: config, boundary: repository)
+        let contextRoots = contextPaths.map { CanonicalPath.of($0) }
 
         // Choose the inputs: each project with the folder nothing it names may be read outside
         // of — the run's repository for what the configuration and discovery name, the
@@ -129,6 +131,8 @@ public struct Session {
             }
         }
 
+        // A project in a context folder is another vendor's: read with the context, not here.
+        projects.removeAll { isContext($0.path, roots: contextRoots) }
         // Read the projects into entries, one per app-like target and platform.
         var entries: [ManifestLoader.Entry] = []
         var seenProjects = Set<String>()
@@ -226,6 +230,14 @@ public struct Session {
             loaded.errors += result.errors
             report.skippedPlists += result.skipped
         }
+        // Context apps: the team's discovery may have found them too; they are the device's.
+        loaded.manifests.removeAll { isContext($0.file, roots: contextRoots) }
+        loaded.errors.removeAll { isContext($0.file, roots: contextRoots) }
+        report.skippedPlists.removeAll { isContext($0, roots: contextRoots) }
+        let context = loadContext(contextPaths, settings: runSettings.levels, configuration: buildConfiguration)
+        if let missing = context.missing.first { throw SessionError("\(missing): no such file or directory") }
+        loaded.manifests += context.manifests
+        loaded.errors += context.errors
         if !loaded.errors.isEmpty, !options.tolerateBrokenManifests {
             throw SessionError(loaded.errors.map { ReportText.line("\($0)") }.joined(separator: "\nuniform: "))
         }
@@ -247,7 +259,7 @@ public struct Session {
                     origin: m.origin.map {
                         "\(ProjectPath.projectName(of: $0.project)) › \($0.target) (\($0.productType), \($0.configuration); \($0.platformReason))"
                     },
-                    host: m.host, platformReason: m.origin == nil ? m.platformReason : nil))
+                    host: m.host, platformReason: m.origin == nil ? m.platformReason : nil, isContext: m.isContext))
         }
         for finding in findings.filter({ $0.rule.hasPrefix("xcode.") || $0.rule.hasPrefix("xcconfig.") }) {
             let line = "\(finding.location.map { "\($0): " } ?? "")\(finding.severity.rawValue): \(finding.message)"
@@ -256,7 +268,7 @@ public struct Session {
 
         // `manifests = {}` on purpose (a rules-only repository), not a list emptied by the boundary.
         let choseNothing = explicit.isEmpty && config.declaresManifests && !configuredInputs
-        if options.requireManifests, manifests.isEmpty, loaded.errors.isEmpty, !choseNothing {
+        if options.requireManifests, manifests.allSatisfy(\.isContext), loaded.errors.isEmpty, !choseNothing {
             let place =
                 explicit.isEmpty
                 ? Configuration.displayPath(searchRoot, relativeTo: options.directory)

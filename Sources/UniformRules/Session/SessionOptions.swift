@@ -9,6 +9,9 @@ public struct SessionOptions: Sendable {
     /// Manifests, bundles, Xcode projects, workspaces or directories; they replace the
     /// configured manifests and projects.
     public var paths: [String] = []
+    /// `--context`: other vendors' apps on the device, added to the configuration's `context`:
+    /// in every answer, never checked.
+    public var context: [String] = []
     /// Rule files added to the configured ones.
     public var rules: [String] = []
     /// `--define`s: beat every build setting, as `xcodebuild KEY=value` does.

@@ -5,10 +5,13 @@ extension RuleEngine {
     /// severities applied, suppressions (configured and inline `uniform:ignore` comments) taken
     /// out, plus the findings about the suppressions themselves. `uniform check` and the
     /// findings a policy test sees (`assert.reports`, `fixture.findings`) are this one list.
+    /// Findings about context apps (`Manifest.isContext`) are not in it.
     public func checkedFindings(
         options: CheckOptions, suppressions: [Suppression], configuration: String? = nil
     ) -> [Finding] {
-        let checked = runChecks(options: options)
+        // Context apps are the device's: nothing about them alone is the team's to fix (and a
+        // suppression for them now matches nothing, which says it can go).
+        let checked = ContextFindings.removing(runChecks(options: options), apps: inputs.manifests)
         let inline =
             options.inlineSuppressions
             ? InlineSuppressions.read(world.apps) : (suppressions: [Suppression](), problems: [Finding]())

@@ -54,7 +54,9 @@ struct TestAPI {
                         throw LuaArguments.Problem(description: "fixture.manifests: \(error.description)")
                     }
                     var inputs = self.engine.inputs
-                    inputs.manifests = (add ? inputs.manifests : []) + loaded.manifests
+                    // Context apps model the device: a test's own manifests replace the team's only.
+                    inputs.manifests =
+                        (add ? inputs.manifests : inputs.manifests.filter(\.isContext)) + loaded.manifests
                     self.engine.replaceInputs(inputs)
                     return []
                 },

@@ -736,7 +736,7 @@ enum TestFramework {
           if not ok then error((tostring(err):gsub("^uniform%.test:%d+: ", "")), 3) end
         end
         fixture = {
-          --- Replaces the world's manifests (paths relative to this test file).
+          --- Replaces the world's manifests (paths relative to this test file); context apps stay.
           manifests = function(...) at_caller(api.manifests, false, ...) end,
           --- Adds manifests to the world.
           add_manifests = function(...) at_caller(api.manifests, true, ...) end,

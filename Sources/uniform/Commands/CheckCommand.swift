@@ -55,7 +55,8 @@ struct CheckCommand: ParsableCommand {
         // Files are named from the repository's root in SARIF and GitHub reports, whichever
         // folder the run started in; GitHub's own checkout wins when the workflow sets it.
         var run = CheckRun(
-            findings: findings, manifests: session.engine.world.apps.map(\.file), rules: session.engine.ruleInfos,
+            findings: findings, manifests: session.engine.world.apps.filter { !$0.isContext }.map(\.file),
+            rules: session.engine.ruleInfos,
             toolVersion: UniformVersion.current, baseDirectory: session.repositoryRoot)
         run.workingDirectory = FileManager.default.currentDirectoryPath
         run.annotationBase = ProcessInfo.processInfo.environment["GITHUB_WORKSPACE"].flatMap {

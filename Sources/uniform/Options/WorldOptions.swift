@@ -13,6 +13,14 @@ struct WorldOptions: ParsableArguments {
     var manifests: [String] = []
 
     @Option(
+        name: .customLong("context"),
+        help: ArgumentHelp(
+            "Other vendors' apps on the device: a folder of manifests, a manifest or a bundle that takes part in every answer but is not checked (repeatable; adds to the configuration's `context`).",
+            valueName: "PATH"),
+        completion: .file())
+    var context: [String] = []
+
+    @Option(
         name: [.customShort("r"), .customLong("rules")],
         help: ArgumentHelp("A Lua rule file (repeatable).", valueName: "RULES"),
         completion: .file(extensions: ["lua"]))
@@ -122,6 +130,7 @@ struct WorldOptions: ParsableArguments {
         var options = SessionOptions(directory: directory ?? FileManager.default.currentDirectoryPath)
         options.paths = paths + manifests
         options.rules = rules
+        options.context = context
         options.defines = try defineTable()
         options.xcconfigs = xcconfigs
         options.platform = platform
