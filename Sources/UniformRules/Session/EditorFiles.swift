@@ -2,8 +2,8 @@ import Foundation
 import UniformStandardRules
 
 /// The editor and lint files `uniform init` writes beside `.uniform.lua`: a `.luacheckrc` whose
-/// std is the rule sandbox exactly (so `io.open`, `require` of a library or `uniform.polcy` is
-/// a lint error before anything runs), and a `.luarc.json` that points the Lua language server
+/// std is the rule sandbox exactly (so `io.open` or `uniform.polcy` is a lint error before
+/// anything runs; `require` is the sandbox's own, of modules in the repository), and a `.luarc.json` that points the Lua language server
 /// (LuaLS) at the API's definitions, which a release installs in `PREFIX/share/uniform/lua`.
 public struct EditorFiles {
     public static let luacheckPath = ".luacheckrc"
