@@ -79,9 +79,18 @@ final class BundleIDCaseTests: XCTestCase {
     }
 
     /// The routing rule refuses unless it is given the manifests' spelling (`rules/case.lua`).
+    /// Routes run on iOS (a Mac hand-off carries no annotation), so the two apps are iOS ones
+    /// here, with the ids the rule names.
     func testSendTakesTheSenderAndReceiverInAnyCase() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let iOS = "<key>LSRequiresIPhoneOS</key><true/>"
+        for id in ["com.microsoft.VSCode", "com.apple.TextEdit"] {
+            try TestManifest.write(
+                TestManifest.app(id, claims: ["public.plain-text"], header: iOS), to: dir, "\(id)/Info.plist")
+        }
         let run = try CLI.run([
-            "send", "notes.txt", "--from", "com.microsoft.vscode", "--to", "COM.APPLE.TEXTEDIT", "-m", path("apps"),
+            "send", "notes.txt", "--from", "com.microsoft.vscode", "--to", "COM.APPLE.TEXTEDIT", "-m", dir.path,
             "-r", path("rules/case.lua"),
         ])
         XCTAssertEqual(run.status, 0, run.stdout + run.stderr)

@@ -155,6 +155,7 @@ final class ContextAppsTests: XCTestCase {
                 report { message = "kept: the team's own type", subject = "com.acme.notes.document" }
                 report { message = "dropped: about the viewer", subject = "com.vendor.viewer" }
                 report { message = "dropped: in the viewer's plist", at = viewer, subject = "x" }
+                report { message = "dropped: in the viewer's plist, naming ours", at = viewer, related = { notes } }
                 report { message = "dropped: a type only the viewer declares", subject = "com.vendor.viewer.bundle" }
               end,
             }

@@ -65,6 +65,15 @@ final class HandoffPlatformTests: XCTestCase {
         )
     }
 
+    /// A receiver the world does not have is refused on the sender's device, not an error
+    /// asking for a platform (NetNewsWire's suite sent to a reader it had misspelled).
+    func testAnUnknownReceiverIsRefusedOnTheSendersPlatform() throws {
+        let run = try send("notes.txt", from: "com.example.notes", to: "com.example.missing")
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertEqual(
+            run.stdout, "refused (on iOS): no app 'com.example.missing' in the world; load its manifest with -m\n")
+    }
+
     func testLuaSendSaysThePlatformAndItsNotes() throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

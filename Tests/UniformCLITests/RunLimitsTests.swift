@@ -111,8 +111,12 @@ final class RunLimitsTests: XCTestCase {
     /// A route that called `uniform.send` again recursed until the C stack ran out, every level
     /// wrapping the error of the next with its traceback: 176 MB on standard error.
     func testARouteThatSendsAgainFailsWithOneShortError() throws {
-        try TestManifest.write(
-            TestManifest.app("com.acme.viewer", claims: ["public.plain-text"]), to: dir, "Viewer/Info.plist")
+        // Routes run in iOS's Open In (a Mac hand-off has no annotation): both apps are iOS ones.
+        let iOS = "<key>LSRequiresIPhoneOS</key><true/>"
+        for (id, folder) in [("com.acme.app", "App"), ("com.acme.viewer", "Viewer")] {
+            try TestManifest.write(
+                TestManifest.app(id, claims: ["public.plain-text"], header: iOS), to: dir, "\(folder)/Info.plist")
+        }
         try TestManifest.write(
             "uniform.route('again', function(a, from, to) return uniform.send { file = 'notes.txt', from = from, to = to } end)\n",
             to: dir, "rules/route.lua")
@@ -131,8 +135,12 @@ final class RunLimitsTests: XCTestCase {
     /// A route returning a 300,000-key table kept `send` busy for 28 s after the rule's own
     /// deadline (a quadratic JSON rendering, and a conversion nothing limited).
     func testAHugeAnnotationFromARouteIsRefusedQuickly() throws {
-        try TestManifest.write(
-            TestManifest.app("com.acme.viewer", claims: ["public.plain-text"]), to: dir, "Viewer/Info.plist")
+        // Routes run in iOS's Open In (a Mac hand-off has no annotation): both apps are iOS ones.
+        let iOS = "<key>LSRequiresIPhoneOS</key><true/>"
+        for (id, folder) in [("com.acme.app", "App"), ("com.acme.viewer", "Viewer")] {
+            try TestManifest.write(
+                TestManifest.app(id, claims: ["public.plain-text"], header: iOS), to: dir, "\(folder)/Info.plist")
+        }
         try TestManifest.write(
             "uniform.route('big', function() local t = {} for i = 1, 300000 do t['k' .. i] = i end return t end)\n",
             to: dir, "rules/route.lua")

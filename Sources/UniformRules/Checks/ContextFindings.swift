@@ -4,10 +4,12 @@ import UniformCore
 /// model the device. They shape every answer, but their manifests are not the team's to fix, so
 /// modelling the device must not add their warnings to the team's.
 ///
-/// A finding is about a context app when it is written in a context app's Info.plist (and
-/// points at none of the team's), or — with no place in a manifest of the team's — its subject
-/// is a context app's bundle id or a type only context apps declare. A finding in the team's
-/// manifest that names a context app (a conflict with it, a claim it wins) stays.
+/// A finding is about a context app when it is written in a context app's Info.plist — even
+/// when it also points at the team's (NetNewsWire with Vienna as context: "Vienna's import of
+/// OPML is ignored, NetNewsWire's wins" is Vienna's to fix, not the team's) — or, with no place
+/// in a manifest of the team's, its subject is a context app's bundle id or a type only context
+/// apps declare. A finding in the team's manifest that names a context app (a conflict with it,
+/// a claim it wins) stays.
 enum ContextFindings {
     static func removing(_ findings: [Finding], apps: [Manifest]) -> [Finding] {
         let context = apps.filter(\.isContext)
@@ -26,7 +28,6 @@ enum ContextFindings {
             if let file = finding.location?.file {
                 switch places.owner(of: file) {
                 case .context:
-                    if finding.related.contains(where: { places.owner(of: $0.file) == .team }) { kept.append(finding) }
                     continue
                 case .team:
                     kept.append(finding)

@@ -266,12 +266,16 @@ public final class RuleEngine {
     }
 
     /// A hand-off happens on one device: the platform asked or decided, else the receiver's
-    /// when it exists on one platform only.
+    /// when it exists on one platform only, else the sender's (a receiver the world does not
+    /// have is refused on the sender's device, not made an error).
     func handoffPlatform(_ request: HandoffRequest, asked: Platform?) throws(AmbiguousPlatform) -> Platform? {
         do { return try answeringPlatform(asked) } catch {
-            let receiver = platforms(ofApp: request.to).filter(platformsInPlay.contains)
-            guard receiver.count == 1 else { throw error }
-            return receiver[0]
+            for app in [request.to, request.from] {
+                let on = platforms(ofApp: app).filter(platformsInPlay.contains)
+                if on.count == 1 { return on[0] }
+                if on.count > 1 { throw error }
+            }
+            throw error
         }
     }
 
