@@ -184,7 +184,7 @@ extension UniformAPI {
                 throw LuaArguments.Problem(
                     description: error.message(
                         function: "uniform.send",
-                        example: "uniform.send { file = …, from = …, to = …, PLATFORM } (the apps are on both, or unknown)"))
+                        example: "uniform.send { file = …, from = …, to = …, PLATFORM } (the apps are on both)"))
             }
             let result: HandoffResult
             do { result = try self.engine.handoff(request, platform: platform) } catch let error as HandoffError {
