@@ -8,6 +8,52 @@ import FoundationXML
 /// Rule-file coverage for CI services: an LCOV tracefile that `lcov --summary` (Debian `lcov`)
 /// reads with uniform's own figures, and Cobertura XML with the same lines.
 final class CoverageFormatTests: XCTestCase {
+    /// `DA:line,count` is how many times the line ran over the whole run, not 0 or 1: a
+    /// function's body once per call, a loop's body once per iteration, over every test.
+    func testHitCountsAreHowManyTimesALineRan() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try TestManifest.write(
+            TestManifest.app("com.acme.app", claims: ["public.plain-text"]), to: dir, "App/Info.plist")
+        try TestManifest.write(
+            """
+            function acme_sum(list)
+              local total = 0
+              for _, x in ipairs(list) do
+                total = total + x
+              end
+              return total
+            end
+            function acme_never()
+              return 0
+            end
+            """, to: dir, "rules/sum.lua")
+        try TestManifest.write(
+            "return { manifests = { \"App\" }, rules = { \"rules/sum.lua\" }, tests = { \"tests\" } }\n",
+            to: dir, ".uniform.lua")
+        try TestManifest.write(
+            """
+            describe("sum", function()
+              it("one call", function() assert.equal(6, acme_sum({ 1, 2, 3 })) end)
+              it("two calls", function()
+                assert.equal(3, acme_sum({ 1, 2 }))
+                assert.equal(3, acme_sum({ 2, 1 }))
+              end)
+            end)
+            """, to: dir, "tests/sum_spec.lua")
+        let run = try CLI.run(
+            ["test", "--coverage-format", "lcov:cov.info", "--coverage-format", "cobertura:cov.xml"], in: dir)
+        XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
+        let lcovText = try String(contentsOf: dir.appendingPathComponent("cov.info"), encoding: .utf8)
+        XCTAssertTrue(lcovText.contains("DA:2,3\n"), "three calls: \(lcovText)")
+        XCTAssertTrue(lcovText.contains("DA:4,7\n"), "3 + 2 + 2 iterations: \(lcovText)")
+        XCTAssertTrue(lcovText.contains("DA:6,3\n"), lcovText)
+        XCTAssertTrue(lcovText.contains("DA:9,0\n"), lcovText)
+        let xml = try XMLDocument(contentsOf: dir.appendingPathComponent("cov.xml"))
+        XCTAssertEqual(
+            try xml.nodes(forXPath: "//class[@filename='rules/sum.lua']/lines/line[@number='4'][@hits='7']").count, 1)
+    }
+
     func testLCOVAndCoberturaAgreeWithUniformAndWithLcov() throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

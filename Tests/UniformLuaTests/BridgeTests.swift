@@ -400,4 +400,27 @@ final class CoverageTests: XCTestCase {
         try s.run("local a = 1", chunkName: "rules/none.lua")
         XCTAssertNil(s.coverage()["rules/none.lua"])
     }
+
+    /// LCOV's `DA:line,count`: a line counts once per time it ran, a loop's body once per
+    /// iteration, a line of a function once per call.
+    func testLineCountsCountEachRun() throws {
+        let s = makeState()
+        s.setLineCoverage(true)
+        let src = """
+            local total = 0
+            local function add(x)
+              total = total + x
+            end
+            for i = 1, 4 do add(i) end
+            for _ = 1, 3 do total = total + 1 end
+            return total
+            """
+        XCTAssertEqual(try s.call(try s.load(src, chunkName: "rules/count.lua")), [13])
+        let hits = try XCTUnwrap(s.coverageHits()["rules/count.lua"])
+        XCTAssertEqual(hits[1], 1)
+        XCTAssertEqual(hits[3], 4, "once per call")
+        XCTAssertEqual(hits[6], 3, "a one-line loop: its line once per iteration (the hook fires on each jump back)")
+        XCTAssertEqual(hits[7], 1)
+        XCTAssertEqual(s.coverage()["rules/count.lua"], Set(hits.keys))
+    }
 }

@@ -7,25 +7,36 @@ import Glibc
 import Darwin
 #endif
 
-/// Collects (chunk, line) pairs from the line hook. The hook passes Lua's `source` pointer; the
-/// last one is cached (pointer *and* bytes compared, since memory can be reused) and repeated
-/// lines are skipped, so a tight loop costs a pointer compare per line event.
+/// Counts how many times each (chunk, line) ran, from the line hook: LCOV's `DA:line,count`.
+/// The hook passes Lua's `source` pointer; the last one is cached (pointer *and* bytes
+/// compared, since memory can be reused), so a line event costs a pointer compare and an
+/// increment in an array indexed by line — cheaper than the set insert it replaced.
+///
+/// Lua calls the hook when a new line starts and when a loop jumps back (even to the same
+/// line), so a loop's line counts once per iteration, as luacov counts it.
 final class CoverageRecorder {
-    final class Lines { var set: Set<Int> = [] }
+    final class Lines {
+        /// Times run, indexed by line number.
+        var counts: [Int] = []
+
+        var hits: [Int: Int] {
+            var out: [Int: Int] = [:]
+            for (line, count) in counts.enumerated() where count > 0 { out[line] = count }
+            return out
+        }
+    }
 
     private(set) var chunks: [String: Lines] = [:]
     private var lastSource: UnsafePointer<CChar>?
     private var lastBytes: [CChar] = []
     private var lastLines = Lines()
-    private var lastLine = -1
 
-    var lines: [String: Set<Int>] { chunks.mapValues(\.set) }
+    var hits: [String: [Int: Int]] { chunks.mapValues(\.hits) }
 
     func reset() {
         chunks = [:]
         lastSource = nil
         lastBytes = []
-        lastLine = -1
     }
 
     func record(source: UnsafePointer<CChar>, line: Int) {
@@ -40,12 +51,12 @@ final class CoverageRecorder {
                 lastLines = Lines()
                 chunks[name] = lastLines
             }
-            lastLine = -1
         }
-        if line != lastLine {
-            lastLine = line
-            lastLines.set.insert(line)
+        guard line >= 0 else { return }
+        if line >= lastLines.counts.count {
+            lastLines.counts.append(contentsOf: repeatElement(0, count: line - lastLines.counts.count + 1))
         }
+        lastLines.counts[line] &+= 1
     }
 
     static let lineHook: cls_line_fn = { ctx, source, line in

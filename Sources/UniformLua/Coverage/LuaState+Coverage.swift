@@ -18,7 +18,10 @@ extension LuaState {
     }
 
     /// Executed lines per chunk name (the path without `@`), since coverage was enabled.
-    public func coverage() -> [String: Set<Int>] { core.coverage?.lines ?? [:] }
+    public func coverage() -> [String: Set<Int>] { coverageHits().mapValues { Set($0.keys) } }
+
+    /// How many times each line ran, per chunk name, since coverage was enabled.
+    public func coverageHits() -> [String: [Int: Int]] { core.coverage?.hits ?? [:] }
 
     public func resetCoverage() { core.coverage?.reset() }
 

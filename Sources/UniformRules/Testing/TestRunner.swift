@@ -84,7 +84,7 @@ public struct TestRunner {
         let (collected, loadErrors) = collect(files)
         let tests = shuffleSeed.map { TestOrder.shuffled(collected, seed: $0) } ?? collected
         var results = loadErrors
-        var covered: [String: Set<Int>] = [:]
+        var hits: [String: [Int: Int]] = [:]
         var keptOutput = 0
         for test in selection.narrowed(tests) where selection.includes(test.path) {
             if test.isPending {
@@ -103,20 +103,20 @@ public struct TestRunner {
                 result.output = "(output not kept: the run's \(Self.maxKeptOutput >> 20) MiB of test output is spent)\n"
             }
             results.append(result)
-            for (file, set) in lines { covered[file, default: []].formUnion(set) }
+            for (file, counts) in lines { hits[file, default: [:]].merge(counts, uniquingKeysWith: +) }
         }
         var report: CoverageReport?
-        if coverage { report = coverageReport(covered: covered) }
+        if coverage { report = coverageReport(hits: hits) }
         return TestRun(results: results, files: files, duration: Date().timeIntervalSince(started), coverage: report)
     }
 
     /// The `print` output a run keeps over all its tests.
     static let maxKeptOutput = 4 << 20
 
-    private func run(_ test: TestCase) -> (TestCaseResult, [String: Set<Int>]) {
+    private func run(_ test: TestCase) -> (TestCaseResult, [String: [Int: Int]]) {
         let started = Date()
         var output = ""
-        var lines: [String: Set<Int>] = [:]
+        var lines: [String: [Int: Int]] = [:]
         var framed = false
         var asserted: Bool?
         do {
@@ -134,7 +134,7 @@ public struct TestRunner {
                 failure = error
             }
             do { _ = try state.call(prepared.after, [index]) } catch { failure = failure ?? error }
-            if coverage { lines = state.coverage() }
+            if coverage { lines = state.coverageHits() }
             if let lua = failure as? LuaError {
                 framed = (try? state.call(prepared.framed, [.string(lua.message)]))?.first?.boolValue ?? false
                 asserted = (try? state.call(prepared.asserted, [.string(lua.message)]))?.first?.boolValue
@@ -265,17 +265,18 @@ public struct TestRunner {
     }
 
     /// Line coverage of the rule files (not the tests, not the standard rules).
-    private func coverageReport(covered: [String: Set<Int>]) -> CoverageReport {
+    private func coverageReport(hits covered: [String: [Int: Int]]) -> CoverageReport {
         let engine = RuleEngine(inputs: WorldInputs(), limits: limits)
         var coverable: [String: Set<Int>] = [:]
-        var hits: [String: Set<Int>] = [:]
+        var hits: [String: [Int: Int]] = [:]
         for file in ruleFiles {
             guard let data = ruleSources[file].map({ Data($0) }) ?? FileManager.default.contents(atPath: file),
                 let f = try? engine.state.load(bytes: Array(data), chunkName: file)
             else { continue }
             coverable[file] = engine.state.activeLines(of: f)
-            hits[file] = (covered[file] ?? []).intersection(coverable[file] ?? [])
+            let lines = coverable[file] ?? []
+            hits[file] = (covered[file] ?? [:]).filter { lines.contains($0.key) }
         }
-        return CoverageReport(covered: hits, coverable: coverable)
+        return CoverageReport(hits: hits, coverable: coverable)
     }
 }

@@ -14,6 +14,11 @@ public struct CoverageReport: Hashable, Sendable {
             files: coverable.map { FileCoverage(file: $0.key, covered: covered[$0.key] ?? [], coverable: $0.value) })
     }
 
+    /// As above, with how many times each line ran (`LuaState.coverageHits()`).
+    public init(hits: [String: [Int: Int]], coverable: [String: Set<Int>]) {
+        self.init(files: coverable.map { FileCoverage(file: $0.key, hits: hits[$0.key] ?? [:], coverable: $0.value) })
+    }
+
     public var hitCount: Int { files.reduce(0) { $0 + $1.hitCount } }
     public var coverableCount: Int { files.reduce(0) { $0 + $1.coverable.count } }
 

@@ -1,16 +1,27 @@
 /// Line coverage of one Lua file.
 public struct FileCoverage: Hashable, Sendable {
     public var file: String
-    /// Lines that ran.
-    public var covered: Set<Int>
+    /// How many times each line ran, over all tests (LCOV's and Cobertura's hit counts).
+    public var hits: [Int: Int]
     /// Lines that could run (active lines of the file's functions).
     public var coverable: Set<Int>
 
-    public init(file: String, covered: Set<Int>, coverable: Set<Int>) {
+    public init(file: String, hits: [Int: Int], coverable: Set<Int>) {
         self.file = file
-        self.covered = covered
+        self.hits = hits.filter { $0.value > 0 }
         self.coverable = coverable
     }
+
+    /// Lines that ran, each counted once.
+    public init(file: String, covered: Set<Int>, coverable: Set<Int>) {
+        self.init(file: file, hits: Dictionary(uniqueKeysWithValues: covered.map { ($0, 1) }), coverable: coverable)
+    }
+
+    /// Lines that ran.
+    public var covered: Set<Int> { Set(hits.keys) }
+
+    /// How many times `line` ran.
+    public func count(of line: Int) -> Int { hits[line] ?? 0 }
 
     /// Covered lines that are coverable; lines the hook reports outside the coverable set
     /// (e.g. a `local x = …` continuation) cannot push the percentage past 100.

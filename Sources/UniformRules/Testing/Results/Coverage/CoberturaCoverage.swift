@@ -43,7 +43,7 @@ public struct CoberturaCoverage: CoverageFormat {
             xml.element("methods")
             xml.start("lines")
             for line in file.coverable.sorted() {
-                xml.element("line", [("number", String(line)), ("hits", file.covered.contains(line) ? "1" : "0")])
+                xml.element("line", [("number", String(line)), ("hits", String(file.count(of: line)))])
             }
             xml.end()
             xml.end()

@@ -1,6 +1,6 @@
 /// A machine-readable coverage file for CI services (`--coverage-format NAME:FILE`): Codecov,
 /// GitLab and Jenkins read LCOV or Cobertura, not uniform's table. Lines are those of the rule
-/// files; uniform records whether a line ran, so a hit count is 1 or 0.
+/// files, each with how many times it ran over the whole run.
 public protocol CoverageFormat {
     static var name: String { get }
     /// `directory`: where the run started; relative rule paths are relative to it.

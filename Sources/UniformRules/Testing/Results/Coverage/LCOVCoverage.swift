@@ -1,5 +1,5 @@
 /// LCOV tracefile (geninfo's format, read by `lcov`, `genhtml`, Codecov, Coveralls): one record
-/// per rule file with `DA:line,hits`, `LF` lines found and `LH` lines hit.
+/// per rule file with `DA:line,count` (how many times the line ran over the whole run), `LF` lines found and `LH` lines hit.
 public struct LCOVCoverage: CoverageFormat {
     public static let name = "lcov"
 
@@ -9,7 +9,7 @@ public struct LCOVCoverage: CoverageFormat {
         var out = "TN:uniform\n"
         for file in coverage.files {
             out += "SF:\(file.file)\n"
-            for line in file.coverable.sorted() { out += "DA:\(line),\(file.covered.contains(line) ? 1 : 0)\n" }
+            for line in file.coverable.sorted() { out += "DA:\(line),\(file.count(of: line))\n" }
             out += "LF:\(file.coverable.count)\nLH:\(file.hitCount)\nend_of_record\n"
         }
         return out
