@@ -22,6 +22,26 @@ struct TestAPI {
         RepositoryBoundary.contains(CanonicalPath.of(path), root: boundary)
     }
 
+    /// Takes every app with one of `ids` (any case, every platform) out of the world: the
+    /// manifests' and those rules declared. An id the world does not hold is an error naming
+    /// the nearest one it does, so a typo never leaves the app in place unnoticed.
+    func removeApps(_ ids: [String]) throws {
+        var inputs = engine.inputs
+        let present = inputs.manifests.map(\.bundleID) + engine.syntheticApps.map(\.bundleID)
+        for id in ids where !present.contains(where: { BundleID.same($0, id) }) {
+            let nearest = present.map { (EditDistance.between(id, $0, limit: 3), $0) }.filter { $0.0 <= 3 }
+                .min { $0 < $1 }
+            throw LuaArguments.Problem(
+                description:
+                    "fixture.remove_apps: no app \"\(id)\" in the world"
+                    + (nearest.map { " (did you mean \"\($0.1)\"?)" } ?? ""))
+        }
+        func removed(_ app: Manifest) -> Bool { ids.contains { BundleID.same($0, app.bundleID) } }
+        inputs.manifests.removeAll(where: removed)
+        engine.syntheticApps.removeAll(where: removed)
+        engine.replaceInputs(inputs)
+    }
+
     func table() -> LuaTableRef {
         let state = engine.state
         return state.makeTable(
@@ -58,6 +78,12 @@ struct TestAPI {
                     inputs.manifests =
                         (add ? inputs.manifests : inputs.manifests.filter(\.isContext)) + loaded.manifests
                     self.engine.replaceInputs(inputs)
+                    return []
+                },
+                "remove_apps": { ctx in
+                    var ids: [String] = []
+                    for i in 1...max(1, ctx.argumentCount) { ids.append(try ctx.string(i)) }
+                    try self.removeApps(ids)
                     return []
                 },
                 "rules": { ctx in

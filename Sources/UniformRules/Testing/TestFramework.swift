@@ -740,6 +740,8 @@ enum TestFramework {
           manifests = function(...) at_caller(api.manifests, false, ...) end,
           --- Adds manifests to the world.
           add_manifests = function(...) at_caller(api.manifests, true, ...) end,
+          --- Takes apps out of the world, by bundle id (any case).
+          remove_apps = function(...) at_caller(api.remove_apps, ...) end,
           --- Loads a rule file (relative to this test file).
           rules = function(path) at_caller(api.rules, path) end,
           --- Runs every check; returns the findings.
