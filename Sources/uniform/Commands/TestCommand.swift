@@ -148,7 +148,10 @@ struct TestCommand: ParsableCommand {
         }
         try ReportWriter.write(specs: formats.isEmpty ? ["text"] : formats, validNames: Reporters.testNames) {
             spec, color in
-            Reporters.test(named: spec.name, color: color)?.report(run)
+            if spec.name == TestTextReporter.name {
+                return TestTextReporter(color: color, showsPassingOutput: world.verbose).report(run)
+            }
+            return Reporters.test(named: spec.name, color: color)?.report(run)
         }
         if let report = run.coverage {
             for (format, path) in coverageOutputs {

@@ -13,10 +13,14 @@ public struct TestTextReporter: TestReporter {
     public var color: Bool
     /// Off in golden tests, which cannot depend on timing.
     public var showsDuration: Bool
+    /// `--verbose`: what passing tests printed too, not only failing ones' — a test that prints
+    /// what it looked at is read while it passes as much as when it fails.
+    public var showsPassingOutput: Bool
 
-    public init(color: Bool = false, showsDuration: Bool = true) {
+    public init(color: Bool = false, showsDuration: Bool = true, showsPassingOutput: Bool = false) {
         self.color = color
         self.showsDuration = showsDuration
+        self.showsPassingOutput = showsPassingOutput
     }
 
     public func report(_ run: TestRun) -> String {
@@ -25,6 +29,12 @@ public struct TestTextReporter: TestReporter {
             sections.append("No tests found.\n")
         } else {
             sections.append(progress(run.results))
+        }
+        let printed = run.results.filter { $0.status == .passed && !$0.output.isEmpty }
+        if showsPassingOutput, !printed.isEmpty {
+            sections.append(
+                ANSIStyle.green.apply("Output of passing tests:", enabled: color) + "\n\n"
+                    + printed.map(describePassing).joined(separator: "\n"))
         }
         let failures = run.results.filter { $0.status == .failed }
         let errors = run.results.filter { $0.status == .errored }
@@ -75,6 +85,13 @@ public struct TestTextReporter: TestReporter {
             out += "  output:\n" + Self.indented(ReportText.visible(result.output), by: "    ")
         }
         return out
+    }
+
+    /// `file:line: describe › it`, then what it printed, indented as under a failure.
+    private func describePassing(_ result: TestCaseResult) -> String {
+        let place = ReportText.line(result.location?.description ?? result.file)
+        return ANSIStyle.bold.apply("\(place): \(result.shownName)", enabled: color) + "\n"
+            + Self.indented(ReportText.visible(result.output), by: "    ")
     }
 
     private func describeSkip(_ result: TestCaseResult) -> String {
