@@ -227,9 +227,15 @@ function fixture.manifests(...) end
 ---Adds manifests to the world.
 ---@param ... string
 function fixture.add_manifests(...) end
+---Takes apps out of the world by bundle id (any case, every platform), manifests' and
+---declared ones; an id the world lacks is an error naming the nearest one.
+---@param id string
+---@param ... string
+function fixture.remove_apps(id, ...) end
 ---Loads a rule file (relative to the test file).
 ---@param path string
 function fixture.rules(path) end
----Runs every check; returns the findings (suppressions applied).
+---Runs every check; returns the findings (suppressions applied). The checks run once per
+---state of the test's world: a fixture, a declaration or a newly registered rule runs them again.
 ---@return uniform.Finding[]
 function fixture.findings() end

@@ -12,19 +12,22 @@ public final class RuleEngine {
     public private(set) var inputs: WorldInputs
     /// What the configuration tells rules about the team (`uniform.team()`): its apps' bundle-id
     /// patterns and the types it keeps private.
-    public var team = TeamSettings()
+    public var team = TeamSettings() { didSet { revision &+= 1 } }
     public private(set) var loadedFiles: [String] = []
     /// Where `require` reads modules (the session's repository and `lua_path`); nil: `require`
     /// fails with a sentence saying so.
     public var modules: ModuleSearch?
 
-    var ruleDeclarations: [TypeDeclaration] = []
-    var syntheticApps: [Manifest] = []
-    var ruleDefaults: [DefaultHandler] = []
-    var policies: [PolicyRule] = []
-    var hides: [HideRule] = []
-    var routes: [RouteRule] = []
-    var checks: [CheckRule] = []
+    var ruleDeclarations: [TypeDeclaration] = [] { didSet { revision &+= 1 } }
+    var syntheticApps: [Manifest] = [] { didSet { revision &+= 1 } }
+    var ruleDefaults: [DefaultHandler] = [] { didSet { revision &+= 1 } }
+    var policies: [PolicyRule] = [] { didSet { revision &+= 1 } }
+    var hides: [HideRule] = [] { didSet { revision &+= 1 } }
+    var routes: [RouteRule] = [] { didSet { revision &+= 1 } }
+    var checks: [CheckRule] = [] { didSet { revision &+= 1 } }
+    /// Changes whenever something a check can see changes: the inputs, a declaration, a rule
+    /// registered. Whoever keeps findings (a test's assertions) keeps them for one revision.
+    public private(set) var revision = 0
     private var cachedWorld: World?
     var output: (String) -> Void
     var policyDriver: PolicyDriver!
@@ -171,6 +174,7 @@ public final class RuleEngine {
     }
 
     func invalidateWorld() {
+        revision &+= 1
         cachedWorld = nil
         cachedPlatforms = nil
         platformWorlds = [:]

@@ -12,6 +12,8 @@ struct TestAPI {
     let settings: [SettingsStack.Level]
     let checkOptions: CheckOptions
     let suppressions: [Suppression]
+    /// The test's findings, run once per state of its world.
+    let findings = FindingsCache()
 
     func resolve(_ path: String) -> String {
         path.hasPrefix("/")
@@ -110,8 +112,9 @@ struct TestAPI {
                     let builder = LuaBuilder(state: self.engine.state)
                     return [
                         builder.table(
-                            self.engine.checkedFindings(options: self.checkOptions, suppressions: self.suppressions)
-                                .map(builder.finding))
+                            self.findings.findings(of: self.engine) {
+                                self.engine.checkedFindings(options: self.checkOptions, suppressions: self.suppressions)
+                            }.map(builder.finding))
                     ]
                 },
             ], prefix: "fixture")
