@@ -14,6 +14,8 @@ struct TestAPI {
     let suppressions: [Suppression]
     /// The test's findings, run once per state of its world.
     let findings = FindingsCache()
+    /// Files fixtures read, for `--watch`.
+    let reads: ReadFiles
 
     func resolve(_ path: String) -> String {
         path.hasPrefix("/")
@@ -75,6 +77,7 @@ struct TestAPI {
                     if let error = loaded.errors.first {
                         throw LuaArguments.Problem(description: "fixture.manifests: \(error.description)")
                     }
+                    self.reads.paths.formUnion(paths + loaded.manifests.map(\.file))
                     var inputs = self.engine.inputs
                     // Context apps model the device: a test's own manifests replace the team's only.
                     inputs.manifests =
@@ -96,6 +99,7 @@ struct TestAPI {
                                 "fixture.rules: \(ProjectPath.lastComponent(path)) is outside the repository; it is not run"
                         )
                     }
+                    self.reads.paths.insert(path)
                     do { try self.engine.load(file: Configuration.displayPath(path)) } catch let error as RuleError {
                         throw LuaArguments.Problem(description: "fixture.rules: \(error.message)")
                     }

@@ -57,11 +57,15 @@ public struct TestRunner {
 
     /// Collects the tests of each file (a file that fails to load yields an error result).
     public func collect(_ files: [String]) -> (tests: [TestCase], errors: [TestCaseResult]) {
+        collect(files, reads: ReadFiles())
+    }
+
+    private func collect(_ files: [String], reads: ReadFiles) -> (tests: [TestCase], errors: [TestCaseResult]) {
         var tests: [TestCase] = []
         var errors: [TestCaseResult] = []
         for file in files {
             do {
-                let prepared = try prepare(file: file)
+                let prepared = try prepare(file: file, reads: reads)
                 let listing = try prepared.engine.state.call(prepared.list, [])
                 for (n, item) in (listing.first?.tableValue?.arrayValues() ?? []).enumerated() {
                     guard let t = item.tableValue else { continue }
@@ -80,8 +84,15 @@ public struct TestRunner {
 
     /// Runs the selected tests of the files, in order.
     public func run(_ files: [String]) -> TestRun {
+        let reads = ReadFiles()
+        var run = run(files, reads: reads)
+        run.inputs = files + ruleFiles + reads.paths.sorted()
+        return run
+    }
+
+    private func run(_ files: [String], reads: ReadFiles) -> TestRun {
         let started = Date()
-        let (collected, loadErrors) = collect(files)
+        let (collected, loadErrors) = collect(files, reads: reads)
         let tests = shuffleSeed.map { TestOrder.shuffled(collected, seed: $0) } ?? collected
         var results = loadErrors
         var hits: [String: [Int: Int]] = [:]
@@ -94,7 +105,7 @@ public struct TestRunner {
                         location: test.line.map { SourceLocation(file: test.file, line: $0) }))
                 continue
             }
-            let (ran, lines) = run(test)
+            let (ran, lines) = run(test, reads: reads)
             var result = ran
             // Each test may print 1 MiB (its own engine's budget); a file of thousands of tests
             // must not pile that up: the run keeps `maxKeptOutput` bytes of it in all.
@@ -113,14 +124,14 @@ public struct TestRunner {
     /// The `print` output a run keeps over all its tests.
     static let maxKeptOutput = 4 << 20
 
-    private func run(_ test: TestCase) -> (TestCaseResult, [String: [Int: Int]]) {
+    private func run(_ test: TestCase, reads: ReadFiles) -> (TestCaseResult, [String: [Int: Int]]) {
         let started = Date()
         var output = ""
         var lines: [String: [Int: Int]] = [:]
         var framed = false
         var asserted: Bool?
         do {
-            let prepared = try prepare(file: test.file, output: { output += $0 + "\n" })
+            let prepared = try prepare(file: test.file, reads: reads, output: { output += $0 + "\n" })
             let state = prepared.engine.state
             let index = LuaValue.integer(Int64(test.index))
             var failure: Error?
@@ -214,7 +225,9 @@ public struct TestRunner {
     }
 
     /// A fresh engine with the rules loaded and the test file collected.
-    private func prepare(file: String, output: @escaping (String) -> Void = { _ in }) throws -> Prepared {
+    private func prepare(
+        file: String, reads: ReadFiles, output: @escaping (String) -> Void = { _ in }
+    ) throws -> Prepared {
         let directory = URL(fileURLWithPath: file).deletingLastPathComponent().path
         let boundary = boundary.map { CanonicalPath.of($0) } ?? RepositoryBoundary(startingAt: directory).root
         // A test file is Lua from the pull request; one that resolves outside (a committed
@@ -229,7 +242,7 @@ public struct TestRunner {
             settings: settings.isEmpty
                 ? RunSettings.defines(defines, location: SourceLocation(file: "--define")) : settings,
             checkOptions: checkOptions,
-            suppressions: suppressions)
+            suppressions: suppressions, reads: reads)
         let runnerTable: LuaTableRef
         do {
             let make = try engine.state.load(TestFramework.source, chunkName: "=uniform.test")

@@ -48,6 +48,7 @@ public struct TestSuites {
         var duration = 0.0
         var coverage: [FileCoverage] = []
         var measured = false
+        var inputs: [String] = []
         for suite in suites {
             var suiteOptions = options
             if let configuration = suite.configuration { suiteOptions.configFile = configuration }
@@ -63,6 +64,7 @@ public struct TestSuites {
             var runner = TestRunner(session: session, extraRules: options.rules, defines: options.defines)
             prepare(&runner)
             let run = runner.run(suite.files)
+            inputs += run.inputs + Self.worldFiles(of: session)
             results += run.results
             files += run.files
             duration += run.duration
@@ -71,9 +73,20 @@ public struct TestSuites {
                 measured = true
             }
         }
-        return TestRun(
+        var run = TestRun(
             results: results, files: files, duration: duration,
             coverage: measured ? CoverageReport(files: coverage) : nil)
+        var seen = Set<String>()
+        run.inputs = inputs.filter { seen.insert($0).inserted }
+        return run
+    }
+
+    /// What a suite's world was read from: its configuration, xcconfigs, the manifests and the
+    /// projects and folders they came from.
+    static func worldFiles(of session: Session) -> [String] {
+        let config = session.config
+        return (config.file.map { [$0] } ?? []) + config.xcconfigs.map(config.resolve) + session.manifestPaths
+            + session.engine.inputs.manifests.map(\.file)
     }
 }
 

@@ -70,6 +70,12 @@ struct TestCommand: ParsableCommand {
             valueName: "F:FILE"), completion: .list(CoverageFormats.names.map { $0 + ":" }))
     var coverageFormats: [String] = []
 
+    @Flag(
+        help:
+            "Run again whenever a test file, rule file, .uniform.lua or manifest the run read changes (polled every 0.5 s; Ctrl-C stops)."
+    )
+    var watch = false
+
     /// A misspelt reporter is a usage error before anything is read.
     func validate() throws {
         for format in formats {
@@ -91,8 +97,6 @@ struct TestCommand: ParsableCommand {
         }
         let roots: [String]
         do { roots = try here.testRoots(files) } catch { throw CommandFailure.input(error.description) }
-        let (testFiles, missing) = TestDiscovery.files(in: roots)
-        if let missing = missing.first { throw CommandFailure.input("\(missing): no such file or directory") }
         let selection = TestSelection(
             filter: filter, filterOut: filterOut, tags: tags, excludeTags: excludeTags, lines: lines)
         let measure = coverage || coverageThreshold != nil || !coverageFormats.isEmpty
@@ -109,9 +113,11 @@ struct TestCommand: ParsableCommand {
             }
             return (format, String(spec[spec.index(after: colon)...]))
         }
-        let suites = TestSuites(files: testFiles)
         let options = try world.sessionOptions(requireManifests: true)
         if list {
+            let (testFiles, missing) = TestDiscovery.files(in: roots)
+            if let missing = missing.first { throw CommandFailure.input("\(missing): no such file or directory") }
+            let suites = TestSuites(files: testFiles)
             var failed = false
             for suite in suites.suites {
                 var suiteOptions = options
@@ -134,37 +140,91 @@ struct TestCommand: ParsableCommand {
             if failed { throw CommandFailure.no() }
             return
         }
-        let run: TestRun
-        do {
-            run = try suites.run(
-                options: options,
-                prepare: { runner in
-                    runner.selection = selection
-                    runner.coverage = measure
-                    runner.shuffleSeed = shuffleSeed
-                }, announce: { Output.error($0) })
-        } catch {
-            throw CommandFailure.input(lines: error.description)
-        }
-        try ReportWriter.write(specs: formats.isEmpty ? ["text"] : formats, validNames: Reporters.testNames) {
-            spec, color in
-            if spec.name == TestTextReporter.name {
-                return TestTextReporter(color: color, showsPassingOutput: world.verbose).report(run)
+        /// One run: discovers the test files (a watched run sees new ones), runs and reports.
+        func once() throws -> TestRun {
+            let (testFiles, missing) = TestDiscovery.files(in: roots)
+            if let missing = missing.first { throw CommandFailure.input("\(missing): no such file or directory") }
+            let suites = TestSuites(files: testFiles)
+            let run: TestRun
+            do {
+                run = try suites.run(
+                    options: options,
+                    prepare: { runner in
+                        runner.selection = selection
+                        runner.coverage = measure
+                        runner.shuffleSeed = shuffleSeed
+                    }, announce: { Output.error($0) })
+            } catch {
+                throw CommandFailure.input(lines: error.description)
             }
-            return Reporters.test(named: spec.name, color: color)?.report(run)
-        }
-        if let report = run.coverage {
-            for (format, path) in coverageOutputs {
-                let text = format.render(
-                    report, directory: FileManager.default.currentDirectoryPath, toolVersion: UniformVersion.current)
-                do { try OutputPath.write(text, to: path) } catch let refusal as OutputPath.Refusal {
-                    throw CommandFailure.input(refusal.description)
-                } catch {
-                    throw CommandFailure.input(
-                        "\(path): cannot write the coverage file (\(error.localizedDescription))")
+            try ReportWriter.write(specs: formats.isEmpty ? ["text"] : formats, validNames: Reporters.testNames) {
+                spec, color in
+                if spec.name == TestTextReporter.name {
+                    return TestTextReporter(color: color, showsPassingOutput: world.verbose).report(run)
+                }
+                return Reporters.test(named: spec.name, color: color)?.report(run)
+            }
+            if let report = run.coverage {
+                for (format, path) in coverageOutputs {
+                    let text = format.render(
+                        report, directory: FileManager.default.currentDirectoryPath, toolVersion: UniformVersion.current
+                    )
+                    do { try OutputPath.write(text, to: path) } catch let refusal as OutputPath.Refusal {
+                        throw CommandFailure.input(refusal.description)
+                    } catch {
+                        throw CommandFailure.input(
+                            "\(path): cannot write the coverage file (\(error.localizedDescription))")
+                    }
                 }
             }
+            return run
         }
+        if watch {
+            watchRuns(once, roots: roots, lines: lines, configuration: here.config.file)
+            return
+        }
+        try verdict(of: try once(), roots: roots, lines: lines)
+    }
+
+    /// `--watch`: runs, then runs again whenever a file the last run read changes (or a test
+    /// file appears beside the others), until Ctrl-C. A failing run or a broken input is
+    /// reported and watched like a passing one; Ctrl-C ends the watch with status 0.
+    private func watchRuns(
+        _ once: () throws -> TestRun, roots: [String], lines: [String: [Int]], configuration: String?
+    ) {
+        let stop = StopRequest.onInterrupt()
+        var watched = configuration.map { [$0] } ?? []
+        TestWatch(stopRequested: stop.isRequested).loop(
+            run: {
+                do {
+                    let run = try once()
+                    // Folders change when a test file is added to or removed from them.
+                    let folders = Set(run.files.map { ProjectPath.directory(of: $0) })
+                    watched = run.inputs + roots + folders.sorted()
+                    try verdict(of: run, roots: roots, lines: lines)
+                } catch let failure as CommandFailure {
+                    if !failure.message.isEmpty { Output.error(lines: "uniform: " + failure.message) }
+                } catch {
+                    Output.error(lines: "uniform: \(error)")
+                }
+                fflush(nil) // a piped run's report is seen now, not at exit
+                return watched
+            },
+            announce: { changed in
+                // A saved file, not the folder it was saved in (an editor's rename moves both).
+                let files = changed.filter { path in
+                    var folder: ObjCBool = false
+                    return !(FileManager.default.fileExists(atPath: path, isDirectory: &folder) && folder.boolValue)
+                }
+                let changed = files.isEmpty ? changed : files
+                Output.print(
+                    "\n──── \(changed.map { ReportText.line(Configuration.displayPath($0)) }.joined(separator: ", ")) changed: running again ────\n"
+                )
+            })
+    }
+
+    /// Exit status 1 for failures, nothing found or coverage below the threshold.
+    private func verdict(of run: TestRun, roots: [String], lines: [String: [Int]]) throws {
         if run.results.isEmpty, !lines.isEmpty {
             let asked = paths.filter {
                 TestSelection.fileAndLine($0) { FileManager.default.fileExists(atPath: $0) }.line != nil

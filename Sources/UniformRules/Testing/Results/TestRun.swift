@@ -8,6 +8,9 @@ public struct TestRun: Hashable, Sendable {
     public var duration: Double
     /// Present only with `--coverage`.
     public var coverage: CoverageReport?
+    /// Every file the run read — test files, rule files, configurations, manifests, projects,
+    /// fixtures — what `uniform test --watch` watches.
+    public var inputs: [String] = []
 
     public init(results: [TestCaseResult], files: [String], duration: Double = 0, coverage: CoverageReport? = nil) {
         self.results = results

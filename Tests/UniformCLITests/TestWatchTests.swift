@@ -1,0 +1,78 @@
+import Foundation
+import XCTest
+
+/// `uniform test --watch` (issue 30, item 7): a change to a file the run read runs the tests
+/// again, after a separator; Ctrl-C ends the watch with status 0. Every wait has a deadline
+/// and the process is killed on the way out, so this test cannot hang the suite.
+final class TestWatchTests: XCTestCase {
+    /// Standard output of a running process, read as it comes.
+    private final class Collected: @unchecked Sendable {
+        private let lock = NSLock()
+        private var data = Data()
+        func append(_ more: Data) {
+            lock.lock()
+            data.append(more)
+            lock.unlock()
+        }
+        var text: String {
+            lock.lock()
+            defer { lock.unlock() }
+            return String(decoding: data, as: UTF8.self)
+        }
+    }
+
+    /// Polls `condition` until it holds or `seconds` pass.
+    private func wait(_ seconds: Double, for condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if condition() { return true }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return condition()
+    }
+
+    func testAChangedTestFileRunsTheTestsAgainAndCtrlCEndsTheWatch() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try TestManifest.write(
+            TestManifest.app("com.acme.viewer", claims: ["public.plain-text"]), to: dir, "App/Info.plist")
+        try TestManifest.write(
+            "return { manifests = { \"App\" }, tests = { \"tests\" } }\n", to: dir, ".uniform.lua")
+        let test = dir.appendingPathComponent("tests/w_test.lua")
+        try TestManifest.write(
+            "it(\"opens text\", function() assert.can_open(\".txt\", \"com.acme.viewer\") end)\n", to: dir,
+            "tests/w_test.lua")
+
+        let process = Process()
+        process.executableURL = CLI.binary
+        process.arguments = ["test", "--watch"]
+        process.currentDirectoryURL = dir
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        process.environment = environment
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        let collected = Collected()
+        out.fileHandleForReading.readabilityHandler = { collected.append($0.availableData) }
+        try process.run()
+        defer {
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            out.fileHandleForReading.readabilityHandler = nil
+        }
+
+        XCTAssertTrue(wait(60) { collected.text.contains("1 passed, 0 failed\n") }, "first run: \(collected.text)")
+        // A different size as well as a later time: seen whatever the clock's resolution.
+        try "it(\"opens text\", function() assert.can_open(\".txt\", \"com.acme.viewer2\") end)\n".write(
+            to: test, atomically: false, encoding: .utf8)
+        XCTAssertTrue(wait(60) { collected.text.contains("0 passed, 1 failed\n") }, "second run: \(collected.text)")
+        let text = collected.text
+        XCTAssertTrue(text.contains("\n──── tests/w_test.lua changed: running again ────\n"), text)
+        XCTAssertTrue(text.contains("no app \"com.acme.viewer2\" in the world"), text)
+        XCTAssertTrue(process.isRunning, "a failing run does not end the watch")
+
+        kill(process.processIdentifier, SIGINT)
+        XCTAssertTrue(wait(30) { !process.isRunning }, "Ctrl-C ends the watch")
+        if !process.isRunning { XCTAssertEqual(process.terminationStatus, 0) }
+    }
+}
