@@ -2,7 +2,7 @@ import Foundation
 import UniformCore
 import UniformRules
 
-// uniform-bench [all|plist|lua|core|project|scale|process|hostile] [--shared DIR] [--work DIR] [--sizes 1000,10000,100000]
+// uniform-bench [all|plist|lua|core|project|scale|process|hostile|tests] [--shared DIR] [--work DIR] [--sizes 1000,10000,100000]
 //               [--seed S] [--plot FILE] [--world N]
 // uniform-bench resolve [--generated] [--runs N] [--plain-only|--policy-only|--typical-only]
 // uniform-bench generate N DIR [--seed S]
@@ -111,6 +111,7 @@ default:
     if wants("scale") { runScaleBenchmark(sizes: sizes, workDirectory: work, seed: seed, plot: plot) }
     if wants("process") { runProcessBenchmark(sharedDirectory: shared, workDirectory: work) }
     if wants("hostile") { runHostileBenchmark(sharedDirectory: shared, workDirectory: work) }
+    if wants("tests") { runTestSuiteBenchmark(sharedDirectory: shared) }
 }
 
 /// The real manifests, or the generated world of `--world N` (generated if missing).

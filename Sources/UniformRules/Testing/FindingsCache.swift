@@ -9,9 +9,13 @@ import UniformCore
 /// and the next assertion runs the checks again.
 final class FindingsCache {
     private var kept: (revision: Int, findings: [Finding])?
+    /// Off: every assertion runs the checks (`TestRunner.reusesFindings`, for benchmarks).
+    let enabled: Bool
+
+    init(enabled: Bool = true) { self.enabled = enabled }
 
     func findings(of engine: RuleEngine, _ run: () -> [Finding]) -> [Finding] {
-        if let kept, kept.revision == engine.revision { return kept.findings }
+        if enabled, let kept, kept.revision == engine.revision { return kept.findings }
         let findings = run()
         // A check that registers or declares something while it runs moves the revision: what
         // it found belongs to the world after it.

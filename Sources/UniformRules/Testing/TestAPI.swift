@@ -12,10 +12,10 @@ struct TestAPI {
     let settings: [SettingsStack.Level]
     let checkOptions: CheckOptions
     let suppressions: [Suppression]
-    /// The test's findings, run once per state of its world.
-    let findings = FindingsCache()
     /// Files fixtures read, for `--watch`.
     let reads: ReadFiles
+    /// The test's findings, run once per state of its world.
+    let findings: FindingsCache
 
     func resolve(_ path: String) -> String {
         path.hasPrefix("/")

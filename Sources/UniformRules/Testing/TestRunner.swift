@@ -29,6 +29,9 @@ public struct TestRunner {
     public var boundary: String?
     /// Where `require` reads modules in rule and test files (the session's); nil: nowhere.
     public var modules: ModuleSearch?
+    /// Check-based assertions share a test's findings while its world stays the same; off,
+    /// each runs every check (`uniform-bench tests` measures the difference in one run).
+    public var reusesFindings = true
 
     public init(
         inputs: WorldInputs, ruleFiles: [String] = [], standardRules: Bool = true,
@@ -242,7 +245,7 @@ public struct TestRunner {
             settings: settings.isEmpty
                 ? RunSettings.defines(defines, location: SourceLocation(file: "--define")) : settings,
             checkOptions: checkOptions,
-            suppressions: suppressions, reads: reads)
+            suppressions: suppressions, reads: reads, findings: FindingsCache(enabled: reusesFindings))
         let runnerTable: LuaTableRef
         do {
             let make = try engine.state.load(TestFramework.source, chunkName: "=uniform.test")
