@@ -146,7 +146,8 @@ function A.not_conforms(a, b, options) end
 ---@param options? uniform.ReportFilter
 ---@return uniform.Finding[]
 function A.reports(rule, options) end
----@param rule string
+---No finding of this rule id (after suppressions); with no arguments, no finding of any rule.
+---@param rule? string
 ---@param options? uniform.ReportFilter
 function A.no_reports(rule, options) end
 ---The hand-off is accepted.

@@ -535,6 +535,9 @@ enum TestFramework {
                (similar[1] and (" (did you mean " .. show(similar[1]) .. "?)") or ""), level + 1)
         end
         local function known_rule(rule, level)
+          if type(rule) ~= "string" then
+            fail("give a rule id, e.g. assert.reports(\"foreign-export\") (`uniform rules` lists them); assert.no_reports() with none means no finding at all", level + 1)
+          end
           local ids = api.rule_ids()
           for _, id in ipairs(ids) do if id == rule then return end end
           fail("no rule " .. show(rule) .. " in the catalogue (a typo?)" .. nearest(rule, ids), level + 1)
@@ -660,8 +663,23 @@ enum TestFramework {
           end
           return all
         end
+        -- `inside` is the team's apps: a bundle-id pattern or a list of them ({ inside = … } is
+        -- uniform.exposure's form, not the assertion's).
+        local function known_inside(name, inside, level)
+          local ok = type(inside) == "string"
+          if type(inside) == "table" then
+            ok = next(inside) ~= nil
+            for k, v in pairs(inside) do
+              if math.type(k) ~= "integer" or type(v) ~= "string" then ok = false end
+            end
+          end
+          if not ok then
+            fail("assert." .. name .. ": the second argument is the apps inside, a bundle-id pattern or a list of them, e.g. { \"com.acme.*\" }; got " .. show(inside), level + 1)
+          end
+        end
         function A.not_exposed(type_id, inside)
           known_type(type_id, 2)
+          known_inside("not_exposed", inside, 2)
           local exposed = offered(type_id, inside)
           if #exposed > 0 then
             local names = {}
@@ -674,6 +692,7 @@ enum TestFramework {
         end
         function A.exposed(type_id, inside)
           known_type(type_id, 2)
+          known_inside("exposed", inside, 2)
           local exposed = offered(type_id, inside)
           if #exposed == 0 then fail(type_id .. " was expected to be exposed outside " .. show(inside) .. ", but no app outside can open it") end
           return exposed
@@ -710,7 +729,23 @@ enum TestFramework {
           if #found == 0 then fail("expected a '" .. rule .. "' finding" .. (options and (" matching " .. show(options)) or "") .. ", found none") end
           return found
         end
+        -- Without a rule id: no finding at all, of any rule (after suppressions; context apps'
+        -- findings are never the team's).
         function A.no_reports(rule, options)
+          if rule == nil and options == nil then
+            local found = api.findings()
+            if #found > 0 then
+              local lines = {}
+              for i = 1, math.min(#found, 5) do
+                local f = found[i]
+                local at = f.location and (f.location.file .. (f.location.line and (":" .. f.location.line) or "")) or "-"
+                lines[i] = "  " .. at .. ": " .. f.severity .. ": " .. f.message .. " [" .. f.rule .. "]"
+              end
+              if #found > 5 then lines[#lines + 1] = "  … and " .. (#found - 5) .. " more" end
+              fail("expected no finding, found " .. #found .. ":\n" .. table.concat(lines, "\n"))
+            end
+            return
+          end
           known_rule(rule, 2)
           local found = matching(rule, options)
           if #found > 0 then fail("expected no '" .. rule .. "' finding, found: " .. found[1].message) end
@@ -747,6 +782,20 @@ enum TestFramework {
           --- Runs every check; returns the findings.
           findings = function() return api.findings() end,
         }
+        -- A name fixture does not have is an error at the test's line with the nearest one, here
+        -- or in the uniform API (`fixture.declare_app` is `uniform.declare_app`).
+        setmetatable(fixture, { __index = function(_, key)
+          local name = tostring(key)
+          local best, distance, where
+          local function consider(k, prefix)
+            if type(k) ~= "string" then return end
+            local d = uniform.edit_distance(name, k, 3)
+            if d <= 3 and (distance == nil or d < distance) then best, distance, where = k, d, prefix end
+          end
+          for k in pairs(fixture) do consider(k, "fixture.") end
+          for k in pairs(uniform) do consider(k, "uniform.") end
+          error("fixture." .. name .. " is not part of fixture" .. (best and ("; did you mean " .. where .. best .. "?") or ""), 2)
+        end })
         return runner
         """#
 }
