@@ -67,7 +67,7 @@ struct TestCommand: ParsableCommand {
         name: .customLong("coverage-format"),
         help: ArgumentHelp(
             "Write rule-file coverage for CI services: lcov:FILE or cobertura:FILE (repeatable; implies --coverage).",
-            valueName: "F:FILE"), completion: .list(CoverageFormats.names.map { $0 + ":" }))
+            valueName: "F:FILE"), completion: CompletionValues.list(CoverageFormats.names.map { $0 + ":" }))
     var coverageFormats: [String] = []
 
     @Flag(
