@@ -6,6 +6,7 @@
 #   scripts/release.sh verify TARBALL       unpack it elsewhere and prove it stands alone
 #   scripts/release.sh merge-macos A B      lipo two macOS tarballs (arm64, x86_64) into one universal
 #   scripts/release.sh bundle TARBALL...    dist/uniform-VERSION.artifactbundle.zip for SwiftPM
+#   scripts/release.sh deb TARBALL          dist/uniform_VERSION_ARCH.deb from a Linux tarball
 #   scripts/release.sh formula OWNER/REPO   dist/uniform-VERSION-source.tar.gz and dist/uniform.rb
 #   scripts/release.sh notes                this version's CHANGELOG.md section (release notes)
 #
@@ -79,6 +80,8 @@ notices() {
     echo
     echo "== Lua 5.4 (https://www.lua.org) =="
     local lua_h
+    # The flags are words of their own (pkg-config prints them for the shell to split).
+    # shellcheck disable=SC2046
     lua_h=$(printf '#include <lua.h>\n' | cc -E -H $(pkg-config --cflags lua5.4) - 2>&1 >/dev/null | awk '/lua\.h$/ && !found { print $2; found = 1 }')
     [ -f "$lua_h" ] || die "lua.h not found for the licence text"
     # The licence closes lua.h: from its copyright line to the end of that comment.
@@ -101,6 +104,14 @@ notices() {
             echo
         done
     fi
+}
+
+# SHA256SUMS: what install.sh checks the unpacked files against.
+seal() {
+    local sums
+    sums=$(cd "$1" && find . -type f ! -name SHA256SUMS | sed 's|^\./||' | LC_ALL=C sort \
+        | while read -r file; do sha256 "$file"; done)
+    echo "$sums" >"$1/SHA256SUMS"
 }
 
 build() {
@@ -129,12 +140,14 @@ build() {
     # The manual's date is the commit's, so the same commit packs the same pages.
     local date
     date=$(git log -1 --format=%cs 2>/dev/null || date -u +%F)
-    "$build_path/release/generate-manual" "$stage/bin/uniform" --multi-page --date "$date" \
-        --authors "the uniform contributors" --output-directory "$stage/share/man/man1"
+    scripts/manpages.sh "$stage/bin/uniform" "$build_path/release/generate-manual" "$stage/share/man/man1" "$date"
     # The Lua language server's definitions: `uniform init` points .luarc.json at this folder.
     cp rules/uniform.d.lua rules/uniform-test.d.lua "$stage/share/uniform/lua/"
     cp LICENSE "$stage/LICENSE"
     notices >"$stage/THIRD-PARTY-NOTICES"
+    sed -e "s/@VERSION@/$version/g" -e "s/@OS@/$os/g" -e "s/@ARCH@/$arch/g" scripts/install.sh >"$stage/install.sh"
+    chmod 755 "$stage/install.sh"
+    seal "$stage"
     mkdir -p "$dist"
     tar -C "$build_path/stage" -czf "$dist/$name.tar.gz" "$name"
     (cd "$dist" && sha256 "$name.tar.gz" >"$name.tar.gz.sha256")
@@ -155,7 +168,7 @@ verify() {
     bin="$tmp/$name/bin/uniform"
     [ -x "$bin" ] || die "$tarball holds no bin/uniform"
     local file
-    for file in LICENSE THIRD-PARTY-NOTICES share/man/man1/uniform.1 share/man/man1/uniform.check.1 \
+    for file in LICENSE THIRD-PARTY-NOTICES install.sh SHA256SUMS share/man/man1/uniform.1 share/man/man1/uniform.check.1 \
         share/bash-completion/completions/uniform share/zsh/site-functions/_uniform share/fish/vendor_completions.d/uniform.fish \
         share/uniform/lua/uniform.d.lua share/uniform/lua/uniform-test.d.lua; do
         [ -s "$tmp/$name/$file" ] || die "$tarball lacks $file"
@@ -190,6 +203,17 @@ verify() {
         || die "uniform init --editor-files failed: $out"
     grep -Fq "/$name/share/uniform/lua\"" "$tmp/editor/.luarc.json" \
         || die ".luarc.json does not name the installed definitions: $(cat "$tmp/editor/.luarc.json")"
+    # install.sh, as the README runs it, into a scratch prefix: the binary it installs runs, and
+    # every page says its name to whatis (lexgrog, where man-db is installed).
+    sh "$tmp/$name/install.sh" --prefix "$tmp/prefix" >/dev/null || die "install.sh failed"
+    out=$("$tmp/prefix/bin/uniform" --version) || die "the installed binary failed to run"
+    [ "$out" = "$(echo "$name" | cut -d- -f2)" ] || die "the installed binary says $out"
+    if command -v lexgrog >/dev/null; then
+        local page
+        for page in "$tmp"/prefix/share/man/man1/*.1; do
+            lexgrog "$page" >/dev/null || die "whatis cannot read the NAME of $(basename "$page")"
+        done
+    fi
     echo "verified $(basename "$tarball"): $(echo "$deps" | wc -l | tr -d ' ') shared libraries, all the system's; $(du -h "$bin" | cut -f1) binary"
 }
 
@@ -207,6 +231,9 @@ merge_macos() {
     lipo -create "$tmp/$name/bin/uniform" "$dir_b/bin/uniform" -output "$tmp/$name/bin/uniform.universal"
     mv "$tmp/$name/bin/uniform.universal" "$tmp/$name/bin/uniform"
     lipo -verify_arch "$tmp/$name/bin/uniform" arm64 x86_64
+    sed 's/^package_arch=.*/package_arch=universal/' "$tmp/$name/install.sh" >"$tmp/install.sh"
+    mv "$tmp/install.sh" "$tmp/$name/install.sh" && chmod 755 "$tmp/$name/install.sh"
+    seal "$tmp/$name"
     mkdir -p "$dist"
     tar -C "$tmp" -czf "$dist/$name.tar.gz" "$name"
     (cd "$dist" && sha256 "$name.tar.gz" >"$name.tar.gz.sha256")
@@ -299,6 +326,94 @@ consume_bundle() {
     echo "SwiftPM runs the bundle's binary from a plugin: uniform $answer"
 }
 
+# A Debian package of a Linux tarball, in Debian's paths: the binary in /usr/bin, the man pages
+# gzipped in /usr/share/man/man1, completions where Debian's bash-completion, zsh and fish read
+# them (/usr/share/bash-completion/completions, /usr/share/zsh/vendor-completions,
+# /usr/share/fish/vendor_completions.d) and the LuaLS definitions in /usr/share/uniform/lua,
+# which `uniform init` finds beside /usr/bin. Debian Policy 12.5: the licence in
+# /usr/share/doc/uniform/copyright; 12.1: man pages compressed with gzip -9n.
+deb() {
+    local tarball=$1 tmp name version arch root glibc
+    [ -f "$tarball" ] || die "no tarball $tarball"
+    command -v dpkg-deb >/dev/null || die "dpkg-deb is not installed"
+    name=$(basename "$tarball" .tar.gz)
+    version=$(echo "$name" | cut -d- -f2)
+    case "$name" in
+        *-linux-x86_64) arch=amd64 ;;
+        *-linux-arm64) arch=arm64 ;;
+        *) die "a .deb is made from a Linux tarball, not $name" ;;
+    esac
+    tmp=$(mktemp -d)
+    scratch+=("$tmp")
+    tar -C "$tmp" -xzf "$tarball"
+    local from="$tmp/$name"
+    root="$tmp/root"
+    mkdir -p "$root/DEBIAN" "$root/usr/bin" "$root/usr/share/man/man1" "$root/usr/share/bash-completion/completions" \
+        "$root/usr/share/zsh/vendor-completions" "$root/usr/share/fish/vendor_completions.d" \
+        "$root/usr/share/uniform/lua" "$root/usr/share/doc/uniform"
+    install -m 755 "$from/bin/uniform" "$root/usr/bin/uniform"
+    local page
+    for page in "$from"/share/man/man1/*.1; do
+        gzip -9nc "$page" >"$root/usr/share/man/man1/${page##*/}.gz"
+    done
+    install -m 644 "$from/share/bash-completion/completions/uniform" "$root/usr/share/bash-completion/completions/uniform"
+    install -m 644 "$from/share/zsh/site-functions/_uniform" "$root/usr/share/zsh/vendor-completions/_uniform"
+    install -m 644 "$from/share/fish/vendor_completions.d/uniform.fish" "$root/usr/share/fish/vendor_completions.d/uniform.fish"
+    install -m 644 "$from"/share/uniform/lua/*.lua "$root/usr/share/uniform/lua/"
+    { cat "$from/LICENSE"; echo; cat "$from/THIRD-PARTY-NOTICES"; } >"$root/usr/share/doc/uniform/copyright"
+    chmod 644 "$root/usr/share/doc/uniform/copyright" "$root"/usr/share/man/man1/*.gz
+    # The newest glibc symbol version the binary needs is the libc6 it depends on.
+    glibc=$(objdump -T "$root/usr/bin/uniform" | grep -o 'GLIBC_[0-9.]*' | sed 's/GLIBC_//' \
+        | sort -t. -k1,1n -k2,2n -k3,3n | tail -n 1)
+    [ -n "$glibc" ] || die "cannot tell which glibc the binary needs"
+    cat >"$root/DEBIAN/control" <<EOF
+Package: uniform
+Version: $version
+Architecture: $arch
+Maintainer: ${DEB_MAINTAINER:-uniform contributors <uniform@users.noreply.github.com>}
+Installed-Size: $(du -sk "$root/usr" | cut -f1)
+Depends: libc6 (>= $glibc), libgcc-s1, libstdc++6, zlib1g
+Section: devel
+Priority: optional
+Homepage: https://github.com/${GITHUB_REPOSITORY:-OWNER/uniform}
+Description: Apple document types, UTIs and handler policies, checked offline
+ uniform reads Info.plist manifests and Xcode projects, builds the uniform type
+ identifier graph and resolves which apps open a document, in what order, as
+ LaunchServices does; teams check their own policies as Lua 5.4 rule files.
+EOF
+    mkdir -p "$dist"
+    local deb="$dist/uniform_${version}_$arch.deb"
+    dpkg-deb --root-owner-group -Zgzip --build "$root" "$deb" >/dev/null
+    # What dpkg will install: the control fields, and every file in its Debian path, owned by root.
+    local info contents field path
+    info=$(dpkg-deb --info "$deb") || die "dpkg-deb cannot read $deb"
+    for field in "Package: uniform" "Version: $version" "Architecture: $arch" "Depends: libc6 (>= $glibc)"; do
+        echo "$info" | grep -Fq " $field" || die "$deb: no '$field' in its control file"
+    done
+    contents=$(dpkg-deb --contents "$deb")
+    for path in ./usr/bin/uniform ./usr/share/man/man1/uniform.1.gz ./usr/share/man/man1/uniform.check.1.gz \
+        ./usr/share/bash-completion/completions/uniform ./usr/share/zsh/vendor-completions/_uniform \
+        ./usr/share/fish/vendor_completions.d/uniform.fish ./usr/share/uniform/lua/uniform.d.lua \
+        ./usr/share/uniform/lua/uniform-test.d.lua ./usr/share/doc/uniform/copyright; do
+        echo "$contents" | grep -Eq " root/root .* $path\$" || die "$deb lacks $path (owned by root)"
+    done
+    # Unpacked as dpkg would, the binary runs.
+    dpkg-deb -x "$deb" "$tmp/installed"
+    [ "$("$tmp/installed/usr/bin/uniform" --version)" = "$version" ] || die "the packaged binary does not run"
+    if command -v lintian >/dev/null; then
+        lintian --suppress-tags "$LINTIAN_ACCEPTED" "$deb" || die "lintian rejects $deb"
+    else
+        echo "lintian is not installed: the package's policy checks were not run"
+    fi
+    (cd "$dist" && sha256 "$(basename "$deb")" >"$(basename "$deb").sha256")
+    echo "packed dist/$(basename "$deb") (Depends: libc6 >= $glibc)"
+}
+
+# What lintian says of a package built outside a Debian source tree, accepted knowingly: there is
+# no Debian changelog (the project's is CHANGELOG.md), and the binary is linked statically with
+# the Swift runtime, Lua and libedit (see the top of this file).
+LINTIAN_ACCEPTED=no-changelog,statically-linked-binary,embedded-library
+
 # A source tarball of HEAD and a Homebrew formula that builds it against lua@5.4. The formula's
 # version and checksum come from here, so the version stays written in one place (Version.swift).
 formula() {
@@ -332,6 +447,7 @@ notes() {
     awk -v heading="## [$version]" 'index($0, heading) == 1 { on = 1; next } on && /^## / { exit } on { print }' CHANGELOG.md
     local bundle="$dist/uniform-$version.artifactbundle.zip.sha256"
     if [ -f "$bundle" ]; then
+        # shellcheck disable=SC2016 # the backquotes are Markdown
         printf '\nSwiftPM artifact bundle checksum: `%s`\n' "$(cut -d' ' -f1 "$bundle")"
     fi
 }
@@ -343,7 +459,8 @@ case "$command" in
     verify) [ $# -eq 1 ] || die "verify TARBALL"; verify "$1" ;;
     merge-macos) [ $# -eq 2 ] || die "merge-macos ARM64_TARBALL X86_64_TARBALL"; merge_macos "$1" "$2" ;;
     bundle) bundle "$@" ;;
+    deb) [ $# -eq 1 ] || die "deb LINUX_TARBALL"; deb "$1" ;;
     formula) formula "$@" ;;
     notes) notes ;;
-    *) die "unknown command $command (build, verify, merge-macos, bundle, formula, notes)" ;;
+    *) die "unknown command $command (build, verify, merge-macos, bundle, deb, formula, notes)" ;;
 esac
