@@ -14,6 +14,7 @@ final class HomebrewFormulaTests: XCTestCase {
             .replacingOccurrences(of: "@REPOSITORY@", with: "acme/uniform")
     }
 
+    /// (Ruby 2.6, macOS's own, reads it too.)
     /// What Homebrew's DSL does, as far as the formula uses it: class-level declarations are
     /// recorded, `system` and `shell_output` are logged instead of run, paths are the
     /// prefix's folders under a scratch directory.
@@ -22,31 +23,31 @@ final class HomebrewFormulaTests: XCTestCase {
         require "json"
         $log = []
         class Pathname
-          def install(*files) = files.each { |f| $log << ["install", to_s, f.to_s] }
-          def mkpath = $log << ["mkpath", to_s]
-          def write(_text) = $log << ["write", to_s]
-          def read = "<string>Alternate</string>"
+          def install(*files); files.each { |f| $log << ["install", to_s, f.to_s] }; end
+          def mkpath; $log << ["mkpath", to_s]; end
+          def write(_text); $log << ["write", to_s]; end
+          def read; "<string>Alternate</string>"; end
         end
-        module OS; def self.mac? = false; end
-        def ENV.prepend_path(key, value) = $log << ["env", key, value.to_s]
+        module OS; def self.mac?; false; end; end
+        def ENV.prepend_path(key, value); $log << ["env", key, value.to_s]; end
         class Formula
           DECLARED = []
-          def self.method_missing(name, *args) = DECLARED << [name.to_s, args.map(&:to_s)]
-          def self.test(&block) = (@test = block)
-          def self.test_block = @test
-          def self.[](name) = Struct.new(:opt_lib).new(Pathname("/opt/#{name}/lib"))
-          def prefix = Pathname(ENV_PREFIX)
-          def bin = prefix/"bin"
-          def share = prefix/"share"
-          def man1 = share/"man/man1"
-          def testpath = Pathname("/test")
-          def version = "0.2.0"
-          def system(*args) = $log << ["system", *args.map(&:to_s)]
-          def shell_output(command, status = 0) = ($log << ["shell", command, status]; "0.2.0 #{command}")
-          def generate_completions_from_executable(*args) = $log << ["completions", *args.map(&:to_s)]
-          def assert_equal(*) = nil
-          def assert_match(*) = nil
-          def assert_path_exists(path) = $log << ["exists", path.to_s]
+          def self.method_missing(name, *args); DECLARED << [name.to_s, args.map(&:to_s)]; end
+          def self.test(&block); (@test = block); end
+          def self.test_block; @test; end
+          def self.[](name); Struct.new(:opt_lib).new(Pathname("/opt/#{name}/lib")); end
+          def prefix; Pathname(ENV_PREFIX); end
+          def bin; prefix/"bin"; end
+          def share; prefix/"share"; end
+          def man1; share/"man/man1"; end
+          def testpath; Pathname("/test"); end
+          def version; "0.2.0"; end
+          def system(*args); $log << ["system", *args.map(&:to_s)]; end
+          def shell_output(command, status = 0); $log << ["shell", command, status]; "0.2.0 #{command}"; end
+          def generate_completions_from_executable(*args); $log << ["completions", *args.map(&:to_s)]; end
+          def assert_equal(*); nil; end
+          def assert_match(*); nil; end
+          def assert_path_exists(path); $log << ["exists", path.to_s]; end
         end
         ENV_PREFIX = "/cellar/uniform/0.2.0"
         load ARGV[0]
