@@ -2,7 +2,7 @@
 # Installs uniform from an unpacked release tarball. scripts/release.sh packs this file at the
 # tarball's top level with @VERSION@, @OS@ and @ARCH@ filled in; run it from there:
 #
-#   sh uniform-VERSION-OS-ARCH/install.sh [--prefix DIR] [--force]
+#   sh uniform-VERSION-OS-ARCH/install.sh [--prefix DIR] [--force] [--fish-system]
 #
 # Plain POSIX sh (Dockerfile RUN lines, `shell: sh` steps, dash). It refuses, with one line on
 # standard error and exit status 1, when:
@@ -15,9 +15,10 @@
 #
 # fish reads completions from the directories in its $fish_complete_path. Debian's fish 3.6 adds
 # PREFIX/share/fish/vendor_completions.d only for the prefixes in XDG_DATA_DIRS, and /usr/local
-# is in none by default: when fish is installed and does not read the prefix's folder, the
+# is in none by default: when fish is installed and does not read /usr/local's folder, the
 # completion goes to fish's system folder too ($__fish_sysconf_dir/completions, /etc/fish/completions
-# on Debian), which fish reads for all users.
+# on Debian), which fish reads for all users. Under another prefix it says what to do instead
+# (or does the same with --fish-system).
 set -eu
 
 version=@VERSION@
@@ -28,16 +29,21 @@ refuse() { echo "install.sh: $*" >&2; exit 1; }
 
 prefix=/usr/local
 force=no
+fish_system=auto
 while [ $# -gt 0 ]; do
     case "$1" in
         --prefix) [ $# -ge 2 ] || refuse "--prefix needs a directory"; prefix=$2; shift 2 ;;
         --prefix=*) prefix=${1#--prefix=}; shift ;;
         --force) force=yes; shift ;;
+        --fish-system) fish_system=yes; shift ;;
         -h | --help) sed -n '2,6p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-        *) refuse "unknown option $1 (--prefix DIR, --force)" ;;
+        *) refuse "unknown option $1 (--prefix DIR, --force, --fish-system)" ;;
     esac
 done
 [ -n "$prefix" ] || refuse "--prefix needs a directory"
+if [ "$fish_system" = auto ]; then
+    if [ "$prefix" = /usr/local ]; then fish_system=yes; else fish_system=no; fi
+fi
 
 here=$(cd "$(dirname "$0")" && pwd)
 name=uniform-$version-$package_os-$package_arch
@@ -118,7 +124,10 @@ if command -v fish >/dev/null 2>&1; then
     fish_dir=$(cd "$fish_dir" && pwd -P)
     if ! fish -c 'printf "%s\n" $fish_complete_path' 2>/dev/null | grep -Fxq "$fish_dir"; then
         system=$(fish -c 'printf "%s\n" $__fish_sysconf_dir' 2>/dev/null || true)
-        if [ -n "$system" ] && mkdir -p "$system/completions" 2>/dev/null && [ -w "$system/completions" ]; then
+        # Only for the system-wide default (or --fish-system): an install under another prefix
+        # (a home folder, a scratch folder) writes nothing outside it.
+        if [ "$fish_system" = yes ] && [ -n "$system" ] && mkdir -p "$system/completions" 2>/dev/null \
+            && [ -w "$system/completions" ]; then
             put "$here/share/fish/vendor_completions.d/uniform.fish" "$system/completions" 644
             echo "fish does not read $fish_dir: its completion is also in $system/completions"
         else

@@ -89,9 +89,14 @@ final class InstallScriptTests: XCTestCase {
         }
         XCTAssertTrue(
             FileManager.default.isExecutableFile(atPath: dir.appendingPathComponent("prefix/bin/uniform").path))
-        // fish does not read the prefix's folder: the completion goes to fish's system folder too.
+        // fish does not read the prefix's folder: outside /usr/local, a note says what to do…
+        XCTAssertFalse(exists("etc-fish/completions/uniform.fish"), "nothing outside the prefix")
+        XCTAssertTrue(result.stdout.contains("add its prefix to XDG_DATA_DIRS"), result.stdout)
+        // …and the completion goes to fish's system folder too, as under /usr/local.
+        let system = try install(["--fish-system"])
+        XCTAssertEqual(system.status, 0, system.stderr)
         XCTAssertTrue(exists("etc-fish/completions/uniform.fish"))
-        XCTAssertTrue(result.stdout.contains("fish does not read"), result.stdout)
+        XCTAssertTrue(system.stdout.contains("its completion is also in "), system.stdout)
         // Again: the same version is replaced without --force.
         XCTAssertEqual(try install().status, 0)
     }
@@ -101,7 +106,7 @@ final class InstallScriptTests: XCTestCase {
             at: dir.appendingPathComponent("prefix/share/fish/vendor_completions.d"), withIntermediateDirectories: true)
         let fishDir = dir.appendingPathComponent("prefix/share/fish/vendor_completions.d").resolvingSymlinksInPath()
             .path
-        let result = try install(environment: ["FISH_PATHS": fishDir])
+        let result = try install(["--fish-system"], environment: ["FISH_PATHS": fishDir])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertFalse(exists("etc-fish/completions/uniform.fish"))
     }
