@@ -356,12 +356,22 @@ deb() {
     for page in "$from"/share/man/man1/*.1; do
         gzip -9nc "$page" >"$root/usr/share/man/man1/${page##*/}.gz"
     done
-    install -m 644 "$from/share/bash-completion/completions/uniform" "$root/usr/share/bash-completion/completions/uniform"
+    # bash-completion sources the file: no #! line (lintian: bash-completion-with-hashbang).
+    sed '1{/^#!/d;}' "$from/share/bash-completion/completions/uniform" >"$root/usr/share/bash-completion/completions/uniform"
     install -m 644 "$from/share/zsh/site-functions/_uniform" "$root/usr/share/zsh/vendor-completions/_uniform"
     install -m 644 "$from/share/fish/vendor_completions.d/uniform.fish" "$root/usr/share/fish/vendor_completions.d/uniform.fish"
     install -m 644 "$from"/share/uniform/lua/*.lua "$root/usr/share/uniform/lua/"
-    { cat "$from/LICENSE"; echo; cat "$from/THIRD-PARTY-NOTICES"; } >"$root/usr/share/doc/uniform/copyright"
-    chmod 644 "$root/usr/share/doc/uniform/copyright" "$root"/usr/share/man/man1/*.gz
+    # Debian names Apache-2.0 by its copy in /usr/share/common-licenses rather than repeating it
+    # (Policy 12.5; lintian: copyright-not-using-common-license-for-apache2).
+    {
+        echo "uniform: Copyright the uniform contributors."
+        echo "Licensed under the Apache License, Version 2.0; on Debian systems its text is in"
+        echo "/usr/share/common-licenses/Apache-2.0."
+        echo
+        cat "$from/THIRD-PARTY-NOTICES"
+    } >"$root/usr/share/doc/uniform/copyright"
+    chmod 644 "$root/usr/share/doc/uniform/copyright" "$root"/usr/share/man/man1/*.gz \
+        "$root/usr/share/bash-completion/completions/uniform"
     # The newest glibc symbol version the binary needs is the libc6 it depends on.
     glibc=$(objdump -T "$root/usr/bin/uniform" | grep -o 'GLIBC_[0-9.]*' | sed 's/GLIBC_//' \
         | sort -t. -k1,1n -k2,2n -k3,3n | tail -n 1)
@@ -411,8 +421,8 @@ EOF
 
 # What lintian says of a package built outside a Debian source tree, accepted knowingly: there is
 # no Debian changelog (the project's is CHANGELOG.md), and the binary is linked statically with
-# the Swift runtime, Lua and libedit (see the top of this file).
-LINTIAN_ACCEPTED=no-changelog,statically-linked-binary,embedded-library
+# libedit and the ncurses it needs (see the top of this file).
+LINTIAN_ACCEPTED=no-changelog,embedded-library
 
 # A source tarball of HEAD and a Homebrew formula that builds it against lua@5.4. The formula's
 # version and checksum come from here, so the version stays written in one place (Version.swift).
