@@ -5,6 +5,11 @@
 
 -- ─── Structure (busted's) ────────────────────────────────────────────────────
 
+---busted's randomize(): this block's tests (the file's, at top level) run in a shuffled order;
+---`uniform test` prints the seed (`--randomize-seed N` reruns it). randomize(false) keeps a nested block in order.
+---@param on? boolean
+function randomize(on) end
+
 ---A group of tests; groups nest.
 ---@param name string
 ---@param fn fun()
@@ -172,10 +177,13 @@ assert = A
 
 -- ─── Spies, stubs, mocks, matchers (luassert's) ──────────────────────────────
 
----A callable that records its calls (`calls`, `returns`: packed argument lists).
+---A callable that records its calls (`calls`, `returnvals`: packed argument lists).
 ---@class uniform.Spy
 ---@field calls table[]
----@field returns table[]
+---@field returnvals table[]
+---@field returns fun(...: any): uniform.Spy from now on returns these values (luassert's stub(t, "f").returns(…))
+---@field invokes fun(fn: function): uniform.Spy from now on calls `fn` instead
+---@field by_default uniform.Spy the spy itself (`stub(t, "f").by_default.returns(…)`)
 ---@field revert fun(self?: uniform.Spy) puts the original function back
 ---@field clear fun(self?: uniform.Spy)
 

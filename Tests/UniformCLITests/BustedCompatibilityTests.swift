@@ -15,7 +15,7 @@ final class BustedCompatibilityTests: XCTestCase {
         try TestManifest.write("return { manifests = { \"apps\" }, tests = { \"tests\" } }\n", to: dir, ".uniform.lua")
         try FileManager.default.createDirectory(
             at: dir.appendingPathComponent("tests"), withIntermediateDirectories: true)
-        for file in ["busted_docs_spec.lua", "unsupported_spec.lua"] {
+        for file in ["busted_docs_spec.lua", "unsupported_spec.lua", "randomize_spec.lua"] {
             try FileManager.default.copyItem(
                 at: CLI.packageRoot.appendingPathComponent("Tests/UniformCLITests/Busted/\(file)"),
                 to: dir.appendingPathComponent("tests/\(file)"))
@@ -46,7 +46,7 @@ final class BustedCompatibilityTests: XCTestCase {
         XCTAssertEqual(result("loads modules")?.line, 3)
         XCTAssertTrue(
             result("loads modules")?.message.contains("busted's `require` is not supported by uniform test") == true)
-        XCTAssertEqual(result("randomize (unsupported)")?.line, 5)
+        XCTAssertEqual(result("require (unsupported)")?.line, 5)
         XCTAssertEqual(result("still runs the rest of the file")?.status, "passed", "the file was not aborted")
         XCTAssertEqual(result("fails a chained assertion at its line")?.line, 8)
         XCTAssertTrue(result("fails a chained assertion at its line")?.message.contains("values differ at [2]") == true)
@@ -69,5 +69,28 @@ final class BustedCompatibilityTests: XCTestCase {
         let shuffled = try CLI.run(["test", "tests/busted_docs_spec.lua", "--shuffle"], in: dir)
         XCTAssertTrue(shuffled.stderr.contains("shuffled with --seed "), shuffled.stderr)
         XCTAssertTrue(shuffled.stdout.contains("18 passed, 0 failed, 3 skipped"), shuffled.stdout)
+    }
+
+    /// busted's `randomize()`: a block's tests in a seeded order (printed, rerun with
+    /// `--randomize-seed`), `randomize(false)` keeps a nested block in order; and luassert's
+    /// `stub(t, "f").returns(…)` / `.invokes(fn)` (issue 31: both failed).
+    func testRandomizeShufflesItsBlockAndStubsReturnAndInvoke() throws {
+        func order(_ arguments: [String]) throws -> (names: [String], stderr: String) {
+            let run = try CLI.run(["test", "tests/randomize_spec.lua", "--format", "json"] + arguments, in: dir)
+            XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
+            let tests = try CLI.json(run.stdout)["tests"] as? [[String: Any]] ?? []
+            XCTAssertTrue(tests.allSatisfy { $0["status"] as? String == "passed" }, run.stdout)
+            return (tests.compactMap { ($0["path"] as? [String])?.last }, run.stderr)
+        }
+        let first = try order([])
+        XCTAssertTrue(
+            first.stderr.contains(
+                "uniform test: randomize() shuffled 6 tests; rerun this order with --randomize-seed "), first.stderr)
+        XCTAssertEqual(Array(first.names.suffix(4)), ["o1", "o2", "last", "stub returns and invokes"])
+        XCTAssertEqual(Set(first.names.prefix(6)), Set((1...6).map { "r\($0)" }))
+        let seven = try order(["--randomize-seed", "7"]), again = try order(["--randomize-seed", "7"])
+        XCTAssertEqual(seven.names, again.names)
+        let others = try (8...10).map { try order(["--randomize-seed", "\($0)"]).names }
+        XCTAssertTrue(([seven.names] + others).contains { Array($0.prefix(6)) != (1...6).map { "r\($0)" } })
     }
 }

@@ -72,7 +72,16 @@ enum TestFramework {
           dummy = setmetatable({}, { __index = function() return dummy end, __call = function() return dummy end })
           return dummy
         end
-        function randomize() local r = unsupported("randomize", "tests run in file order", 2); return r end
+        -- busted's randomize(): the tests of this block (the file, at top level) run in a shuffled
+        -- order, from the seed `uniform test` prints (`--seed N` reruns it); randomize(false) in a
+        -- nested block keeps that block in order.
+        local random_blocks = 0
+        function randomize(on)
+          if running then error("randomize() belongs in a describe block or at the top of the file, not in a test", 2) end
+          if on == false then current.random = false return end
+          random_blocks = random_blocks + 1
+          current.random = random_blocks
+        end
         -- `require` reads modules from lua_path; one a busted spec expects from LuaRocks (`socket`,
         -- `luassert`) is not there: in a test file that fails by name at its line, as above,
         -- and the rest of the file still loads. Rule files get require's own error.
@@ -102,10 +111,17 @@ enum TestFramework {
         end
 
         local runner = {}
+        -- The randomize() block a test belongs to: the nearest block that said, unless it said false.
+        local function random_group(block)
+          while block do
+            if block.random ~= nil then return block.random or nil end
+            block = block.parent
+          end
+        end
         function runner.list()
           local out = {}
           for i, t in ipairs(tests) do
-            out[i] = { path = t.path, file = t.file, line = t.line, pending = t.pending }
+            out[i] = { path = t.path, file = t.file, line = t.line, pending = t.pending, random = random_group(t.block) }
           end
           return out
         end
@@ -209,14 +225,29 @@ enum TestFramework {
         -- records its calls and passes them on; a stub records and returns fixed values.
         local spies = setmetatable({}, { __mode = "k" })
         local function make_spy(fn, returns)
-          local s = { calls = {}, returns = {} }
-          s.clear = function() s.calls = {}; s.returns = {} end
+          -- `returnvals` as luassert names them: `returns` is the stub's setter (`.returns(7)`).
+          local s = { calls = {}, returnvals = {} }
+          s.clear = function() s.calls = {}; s.returnvals = {} end
           s.revert = function() end
+          local invoke
+          if fn then invoke = fn end
+          if returns then invoke = function() return table.unpack(returns, 1, returns.n) end end
+          --- luassert's stub(t, "f").returns(…) and .invokes(fn): what the stub does from now on.
+          s.returns = function(...)
+            local values = table.pack(...)
+            invoke = function() return table.unpack(values, 1, values.n) end
+            return s
+          end
+          s.invokes = function(f)
+            if type(f) ~= "function" then error("invokes(fn): give a function", 2) end
+            invoke = f
+            return s
+          end
+          s.by_default = s
           setmetatable(s, { __call = function(_, ...)
             s.calls[#s.calls + 1] = table.pack(...)
-            local out
-            if returns then out = returns elseif fn then out = table.pack(fn(...)) else out = { n = 0 } end
-            s.returns[#s.returns + 1] = out
+            local out = invoke and table.pack(invoke(...)) or { n = 0 }
+            s.returnvals[#s.returnvals + 1] = out
             return table.unpack(out, 1, out.n)
           end })
           spies[s] = true
@@ -481,7 +512,7 @@ enum TestFramework {
                 ok = count <= (...); what = "to be called at most " .. tostring((...)) .. " time(s)"
               else
                 local wanted = table.pack(...)
-                ok = any_call(name == "called_with" and s.calls or s.returns, wanted)
+                ok = any_call(name == "called_with" and s.calls or s.returnvals, wanted)
                 local shown = {}
                 for i = 1, wanted.n do shown[i] = matchers[wanted[i]] and ("match." .. wanted[i].name) or show(wanted[i]) end
                 what = (name == "called_with" and "to be called with (" or "to return (") .. table.concat(shown, ", ") .. ")"

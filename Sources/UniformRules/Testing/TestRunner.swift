@@ -18,6 +18,9 @@ public struct TestRunner {
     public var coverage: Bool
     /// Shuffles each file's tests from this seed (`--shuffle`, `--seed`); nil runs them in order.
     public var shuffleSeed: UInt64?
+    /// The seed `randomize()` blocks shuffle their tests with when the run is not shuffled as a
+    /// whole (`uniform test` prints it; `--seed N` reruns the order).
+    public var randomizeSeed: UInt64 = 1
     /// Rule files' bytes read from a trusted revision (`--policy-from`), by path: loaded
     /// instead of the working tree's file of that name.
     public var ruleSources: [String: [UInt8]] = [:]
@@ -56,6 +59,8 @@ public struct TestRunner {
         public var path: [String]
         public var line: Int?
         public var isPending: Bool
+        /// The `randomize()` block the test is in (per file), whose tests run in a shuffled order.
+        public var randomGroup: Int? = nil
     }
 
     /// Collects the tests of each file (a file that fails to load yields an error result).
@@ -76,7 +81,8 @@ public struct TestRunner {
                     tests.append(
                         TestCase(
                             file: file, index: n + 1, path: path, line: t["line"].intValue.map { Int($0) },
-                            isPending: t["pending"].boolValue ?? false))
+                            isPending: t["pending"].boolValue ?? false,
+                            randomGroup: t["random"].intValue.map { Int($0) }))
                 }
             } catch {
                 errors.append(errorResult(file: file, path: ["(loading the file)"], error: error, duration: 0))
@@ -96,7 +102,9 @@ public struct TestRunner {
     private func run(_ files: [String], reads: ReadFiles) -> TestRun {
         let started = Date()
         let (collected, loadErrors) = collect(files, reads: reads)
-        let tests = shuffleSeed.map { TestOrder.shuffled(collected, seed: $0) } ?? collected
+        let tests =
+            shuffleSeed.map { TestOrder.shuffled(collected, seed: $0) }
+            ?? TestOrder.randomizingBlocks(collected, seed: randomizeSeed)
         var results = loadErrors
         var hits: [String: [Int: Int]] = [:]
         var keptOutput = 0
@@ -121,7 +129,9 @@ public struct TestRunner {
         }
         var report: CoverageReport?
         if coverage { report = coverageReport(hits: hits) }
-        return TestRun(results: results, files: files, duration: Date().timeIntervalSince(started), coverage: report)
+        var run = TestRun(results: results, files: files, duration: Date().timeIntervalSince(started), coverage: report)
+        run.randomized = shuffleSeed == nil ? TestOrder.randomizedCount(collected) : 0
+        return run
     }
 
     /// The `print` output a run keeps over all its tests.

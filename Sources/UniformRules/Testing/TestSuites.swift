@@ -49,6 +49,7 @@ public struct TestSuites {
         var coverage: [FileCoverage] = []
         var measured = false
         var inputs: [String] = []
+        var randomized = 0
         for suite in suites {
             var suiteOptions = options
             if let configuration = suite.configuration { suiteOptions.configFile = configuration }
@@ -65,6 +66,7 @@ public struct TestSuites {
             prepare(&runner)
             let run = runner.run(suite.files)
             inputs += run.inputs + Self.worldFiles(of: session)
+            randomized += run.randomized
             results += run.results
             files += run.files
             duration += run.duration
@@ -78,6 +80,7 @@ public struct TestSuites {
             coverage: measured ? CoverageReport(files: coverage) : nil)
         var seen = Set<String>()
         run.inputs = inputs.filter { seen.insert($0).inserted }
+        run.randomized = randomized
         return run
     }
 

@@ -64,6 +64,13 @@ struct TestCommand: ParsableCommand {
     var seed: UInt64?
 
     @Option(
+        name: .customLong("randomize-seed"),
+        help: ArgumentHelp(
+            "The seed busted's randomize() blocks shuffle their tests with (printed when they do; default: a new one each run).",
+            valueName: "N"))
+    var randomizeSeed: UInt64?
+
+    @Option(
         name: .customLong("coverage-format"),
         help: ArgumentHelp(
             "Write rule-file coverage for CI services: lcov:FILE or cobertura:FILE (repeatable; implies --coverage).",
@@ -102,6 +109,8 @@ struct TestCommand: ParsableCommand {
         let measure = coverage || coverageThreshold != nil || !coverageFormats.isEmpty
         let shuffleSeed = seed ?? (shuffle ? UInt64.random(in: 1...999_999) : nil)
         if let shuffleSeed { Output.error("uniform test: shuffled with --seed \(shuffleSeed)") }
+        // busted's randomize() blocks shuffle with this seed, said once they did.
+        let randomizeSeed = self.randomizeSeed ?? UInt64.random(in: 1...999_999)
         let coverageOutputs = try coverageFormats.map { spec -> (any CoverageFormat, String) in
             guard let colon = spec.firstIndex(of: ":"),
                 let format = CoverageFormats.format(named: String(spec[..<colon])),
@@ -153,7 +162,13 @@ struct TestCommand: ParsableCommand {
                         runner.selection = selection
                         runner.coverage = measure
                         runner.shuffleSeed = shuffleSeed
+                        runner.randomizeSeed = randomizeSeed
                     }, announce: { Output.error($0) })
+                if run.randomized > 0 {
+                    Output.error(
+                        "uniform test: randomize() shuffled \(run.randomized) test\(run.randomized == 1 ? "" : "s"); rerun this order with --randomize-seed \(randomizeSeed)"
+                    )
+                }
             } catch {
                 throw CommandFailure.input(lines: error.description)
             }

@@ -11,6 +11,8 @@ public struct TestRun: Hashable, Sendable {
     /// Every file the run read — test files, rule files, configurations, manifests, projects,
     /// fixtures — what `uniform test --watch` watches.
     public var inputs: [String] = []
+    /// How many tests `randomize()` blocks shuffled (with `TestRunner.randomizeSeed`).
+    public var randomized = 0
 
     public init(results: [TestCaseResult], files: [String], duration: Double = 0, coverage: CoverageReport? = nil) {
         self.results = results
