@@ -10,6 +10,32 @@ import FoundationXML
 final class CoverageFormatTests: XCTestCase {
     /// `DA:line,count` is how many times the line ran over the whole run, not 0 or 1: a
     /// function's body once per call, a loop's body once per iteration, over every test.
+    /// With no rule file, nothing is coverable: the text, LCOV and Cobertura agree (100%, no
+    /// line missed), and a threshold over nothing fails rather than passing vacuously (issue 31).
+    func testNothingCoverableReadsTheSameEverywhereAndFailsAThreshold() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try TestManifest.write(
+            TestManifest.app("com.acme.app", claims: ["public.plain-text"]), to: dir, "App/Info.plist")
+        try TestManifest.write("return { manifests = { \"App\" }, tests = { \"tests\" } }\n", to: dir, ".uniform.lua")
+        try TestManifest.write(
+            "it(\"opens text\", function() assert.can_open(\"a.txt\", \"com.acme.app\") end)\n", to: dir,
+            "tests/a_test.lua")
+        let run = try CLI.run(
+            ["test", "--coverage", "--coverage-format", "lcov:cov.info", "--coverage-format", "cobertura:cov.xml"],
+            in: dir)
+        XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
+        let lcov = try String(contentsOf: dir.appendingPathComponent("cov.info"), encoding: .utf8)
+        XCTAssertFalse(lcov.contains("DA:"), lcov)
+        let cobertura = try String(contentsOf: dir.appendingPathComponent("cov.xml"), encoding: .utf8)
+        XCTAssertTrue(cobertura.contains("line-rate=\"1.0000\""), cobertura)
+        XCTAssertFalse(cobertura.contains("line-rate=\"0"), cobertura)
+        let threshold = try CLI.run(["test", "--coverage-threshold", "80"], in: dir)
+        XCTAssertEqual(threshold.status, 1, threshold.stdout + threshold.stderr)
+        XCTAssertTrue(
+            threshold.stderr.contains("--coverage-threshold: no rule-file line was coverable"), threshold.stderr)
+    }
+
     func testHitCountsAreHowManyTimesALineRan() throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -253,6 +253,12 @@ struct TestCommand: ParsableCommand {
                 "no tests found in \(roots.joined(separator: ", ")) (test files are named *_test.lua or *_spec.lua)")
         }
         if run.counts.failed > 0 { throw CommandFailure.no() }
+        // A threshold over no coverable line is vacuous: the rules it was meant for did not load.
+        if coverageThreshold != nil, let report = run.coverage, report.coverableCount == 0 {
+            throw CommandFailure.no(
+                "--coverage-threshold: no rule-file line was coverable (no rule file of the repository was loaded), so there is no coverage to hold to a threshold"
+            )
+        }
         if let threshold = coverageThreshold, let report = run.coverage, report.percent < threshold {
             throw CommandFailure.no(
                 String(format: "rule-file coverage %.1f%% is below the threshold %.1f%%", report.percent, threshold))

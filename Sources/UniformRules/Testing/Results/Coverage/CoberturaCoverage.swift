@@ -10,8 +10,13 @@ public struct CoberturaCoverage: CoverageFormat {
 
     public func render(_ coverage: CoverageReport, directory: String, toolVersion: String) -> String {
         func rate(_ hit: Int, _ total: Int) -> String {
-            String(format: "%.4f", total == 0 ? 1 : Double(hit) / Double(total))
+            // Typed first: as a `CVarArg` the literal 1 was an Int, which %f printed as 0.0000.
+            let value: Double = total == 0 ? 1 : Double(hit) / Double(total)
+            return String(format: "%.4f", value)
         }
+        // Same input, same bytes: the time is SOURCE_DATE_EPOCH's when set (reproducible-builds.org),
+        // else 0; coverage viewers do not read it.
+        let timestamp = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap { Int($0) } ?? 0
         var xml = XMLWriter()
         xml.start(
             "coverage",
@@ -19,7 +24,7 @@ public struct CoberturaCoverage: CoverageFormat {
                 ("line-rate", rate(coverage.hitCount, coverage.coverableCount)), ("branch-rate", "0"),
                 ("lines-covered", String(coverage.hitCount)), ("lines-valid", String(coverage.coverableCount)),
                 ("branches-covered", "0"), ("branches-valid", "0"), ("complexity", "0"),
-                ("version", "uniform \(toolVersion)"), ("timestamp", String(Int(Date().timeIntervalSince1970))),
+                ("version", "uniform \(toolVersion)"), ("timestamp", String(timestamp)),
             ])
         xml.start("sources")
         xml.element("source", text: directory)
