@@ -91,11 +91,26 @@ notices() {
     cat "$build_path/checkouts/ZIPFoundation/LICENSE"
     echo
     echo "== swift-argument-parser (https://github.com/apple/swift-argument-parser) =="
-    echo "Apache License 2.0 with the Runtime Library Exception; see its LICENSE.txt."
+    cat "$build_path/checkouts/swift-argument-parser/LICENSE.txt"
     echo
     if [ "$(os_name)" = linux ]; then
+        # The toolchain's own licence text covers the runtime, the standard library and Foundation
+        # linked in by --static-swift-stdlib.
+        local swift_license
+        swift_license="$(dirname "$(command -v swiftc)")/../share/swift/LICENSE.txt"
+        [ -f "$swift_license" ] || die "the Swift toolchain's LICENSE.txt not found at $swift_license"
         echo "== The Swift runtime, standard library and Foundation (https://swift.org) =="
-        echo "Apache License 2.0 with the Runtime Library Exception; ICU data under the Unicode licence."
+        cat "$swift_license"
+        echo
+        # Foundation carries ICU's code and data (swift-foundation-icu), under Unicode's licence.
+        echo "== ICU, in Foundation (https://github.com/apple/swift-foundation-icu) =="
+        echo "Copyright (C) 2016 and later: Unicode, Inc. and others. ICU's code and data are under the"
+        echo "Unicode License V3, https://www.unicode.org/license.txt; swift-foundation-icu's packaging under"
+        echo "the Apache License 2.0 with the Runtime Library Exception (above)."
+        if [ -f /usr/share/doc/libicu72/copyright ]; then
+            echo "ICU's licence text as Debian ships it (/usr/share/doc/libicu72/copyright):"
+            awk '/^Files: debian/ { exit } { print }' /usr/share/doc/libicu72/copyright
+        fi
         echo
         local pkg
         for pkg in libedit2 libtinfo6 libbsd0 libmd0; do
@@ -173,6 +188,12 @@ verify() {
         share/uniform/lua/uniform.d.lua share/uniform/lua/uniform-test.d.lua; do
         [ -s "$tmp/$name/$file" ] || die "$tarball lacks $file"
     done
+    # The notices carry the licences' texts, not their names (issue 31).
+    local notice="$tmp/$name/THIRD-PARTY-NOTICES"
+    grep -q "Permission is hereby granted, free of charge" "$notice" || die "THIRD-PARTY-NOTICES lacks Lua's licence text"
+    grep -q "Runtime Library Exception" "$notice" || die "THIRD-PARTY-NOTICES lacks the Apache 2.0 text with its exception"
+    [ "$(grep -c "TERMS AND CONDITIONS FOR USE, REPRODUCTION, AND DISTRIBUTION" "$notice")" -ge "$([ "$(os_name)" = linux ] && echo 2 || echo 1)" ] \
+        || die "THIRD-PARTY-NOTICES lacks the full Apache 2.0 texts"
     local deps
     if [ "$(os_name)" = linux ]; then
         deps=$(ldd "$bin")
