@@ -110,7 +110,7 @@ let package = Package(
         ),
 
         .testTarget(name: "UniformPlistTests", dependencies: ["UniformPlist"]),
-        .testTarget(name: "UniformCoreTests", dependencies: ["UniformCore"]),
+        .testTarget(name: "UniformCoreTests", dependencies: ["UniformCore"], exclude: ["XcodeFixtures"]),
         .testTarget(name: "UniformLuaTests", dependencies: ["UniformLua"], exclude: ["lsan.supp"]),
         .testTarget(name: "UniformRulesTests", dependencies: ["UniformRules"], exclude: ["SimilarTypes.tsv"]),
         .testTarget(
