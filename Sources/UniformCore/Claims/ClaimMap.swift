@@ -88,7 +88,7 @@ public struct ClaimMap: Sendable {
             }
         }
         self.entries = entries
-        legacyClaims = world.legacyClaims(tag: tag, ofClass: tagClass).map {
+        legacyClaims = Self.ordered(world.legacyClaims(tag: tag, ofClass: tagClass), in: world).map {
             ClaimingApp(world: world, reference: $0, claimedAs: tag)
         }
     }
@@ -121,6 +121,19 @@ public struct ClaimMap: Sendable {
 
     /// Apps whose `LSItemContentTypes` name the type exactly.
     static func claimants(of id: TypeID, in world: World) -> [ClaimingApp] {
-        world.claims(of: id).map { ClaimingApp(world: world, reference: $0, claimedAs: world.graph.identifier(id)) }
+        ordered(world.claims(of: id), in: world).map {
+            ClaimingApp(world: world, reference: $0, claimedAs: world.graph.identifier(id))
+        }
+    }
+
+    /// Claims by their app's bundle id in code-point order (as `HandlerOrder` breaks ties),
+    /// then in the order the app lists them. The world keeps apps in the order their
+    /// manifests were named, so `uniform claims … -m B -m A` listed B's claim first and
+    /// `-m A -m B` A's: the same repository gave two reports (`ReportDeterminismTests`).
+    static func ordered(_ references: [ClaimReference], in world: World) -> [ClaimReference] {
+        references.enumerated().sorted { a, b in
+            let x = world.apps[a.element.app].bundleID, y = world.apps[b.element.app].bundleID
+            return x == y ? a.offset < b.offset : x.utf8.lexicographicallyPrecedes(y.utf8)
+        }.map(\.element)
     }
 }
