@@ -10,8 +10,11 @@ struct PBXPaths {
     init(objects: PBXObjects, sourceRoot: String, mainGroup: String?) {
         self.objects = objects
         self.sourceRoot = sourceRoot
-        for (id, object) in objects.all {
-            for child in object.references("children") where parent[child] == nil { parent[child] = id }
+        // In id order: a reference listed in two groups (a malformed project) takes the same
+        // parent on every run, not the one a hash-seeded dictionary happened to give first.
+        let all = objects.all
+        for id in all.keys.sorted() {
+            for child in all[id]!.references("children") where parent[child] == nil { parent[child] = id }
         }
     }
 
