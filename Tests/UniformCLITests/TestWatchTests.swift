@@ -75,4 +75,43 @@ final class TestWatchTests: XCTestCase {
         XCTAssertTrue(wait(30) { !process.isRunning }, "Ctrl-C ends the watch")
         if !process.isRunning { XCTAssertEqual(process.terminationStatus, 0) }
     }
+
+    /// A module the tests `require` is an input too: changing it runs them again.
+    func testAChangedModuleRunsTheTestsAgain() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try TestManifest.write(
+            TestManifest.app("com.acme.viewer", claims: ["public.plain-text"]), to: dir, "App/Info.plist")
+        try TestManifest.write(
+            "return { manifests = { \"App\" }, tests = { \"tests\" } }\n", to: dir, ".uniform.lua")
+        let module = dir.appendingPathComponent("rules/team/ids.lua")
+        try TestManifest.write("return { viewer = \"com.acme.viewer\" }\n", to: dir, "rules/team/ids.lua")
+        try TestManifest.write(
+            "local ids = require(\"team.ids\")\nit(\"opens text\", function() assert.can_open(\".txt\", ids.viewer) end)\n",
+            to: dir, "tests/m_test.lua")
+
+        let process = Process()
+        process.executableURL = CLI.binary
+        process.arguments = ["test", "--watch"]
+        process.currentDirectoryURL = dir
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        process.environment = environment
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        let collected = Collected()
+        out.fileHandleForReading.readabilityHandler = { collected.append($0.availableData) }
+        try process.run()
+        defer {
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            out.fileHandleForReading.readabilityHandler = nil
+        }
+        XCTAssertTrue(wait(60) { collected.text.contains("1 passed, 0 failed\n") }, "first run: \(collected.text)")
+        try "return { viewer = \"com.acme.viewer2\" }\n".write(to: module, atomically: false, encoding: .utf8)
+        XCTAssertTrue(wait(60) { collected.text.contains("0 passed, 1 failed\n") }, "second run: \(collected.text)")
+        XCTAssertTrue(collected.text.contains("rules/team/ids.lua changed: running again"), collected.text)
+        kill(process.processIdentifier, SIGINT)
+        XCTAssertTrue(wait(30) { !process.isRunning }, "Ctrl-C ends the watch")
+    }
 }

@@ -29,6 +29,8 @@ public struct ModuleSearch: Sendable {
     public struct Module: Sendable {
         public var chunkName: String
         public var bytes: [UInt8]
+        /// The file it was read from (nil when read from a git revision): what `--watch` watches.
+        public var path: String? = nil
     }
 
     /// A module that cannot be read, with the sentence that says why.
@@ -59,7 +61,8 @@ public struct ModuleSearch: Sendable {
             let shown = String(written.dropFirst(root == "/" ? 1 : root.count + 1))
             tried.append(shown)
             if let bytes = try read(shown, at: written) {
-                return Module(chunkName: Configuration.displayPath(written), bytes: bytes)
+                return Module(
+                    chunkName: Configuration.displayPath(written), bytes: bytes, path: policy == nil ? written : nil)
             }
         }
         throw Failure(

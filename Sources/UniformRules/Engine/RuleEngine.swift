@@ -17,6 +17,8 @@ public final class RuleEngine {
     /// Where `require` reads modules (the session's repository and `lua_path`); nil: `require`
     /// fails with a sentence saying so.
     public var modules: ModuleSearch?
+    /// Told each module file `require` reads (`uniform test --watch` watches them).
+    public var moduleRead: ((String) -> Void)?
 
     var ruleDeclarations: [TypeDeclaration] = [] { didSet { revision &+= 1 } }
     var syntheticApps: [Manifest] = [] { didSet { revision &+= 1 } }

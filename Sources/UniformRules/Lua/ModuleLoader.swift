@@ -61,6 +61,7 @@ enum ModuleLoader {
             }
             do {
                 let module = try search.find(name)
+                if let path = module.path { engine.moduleRead?(path) }
                 return [.function(try state.load(bytes: module.bytes, chunkName: module.chunkName))]
             } catch let failure as ModuleSearch.Failure {
                 return [.nil, .string(failure.description)]

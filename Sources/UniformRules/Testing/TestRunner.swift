@@ -250,6 +250,7 @@ public struct TestRunner {
         }
         let engine = RuleEngine(inputs: inputs, limits: limits, output: output)
         engine.modules = modules
+        engine.moduleRead = { reads.paths.insert($0) }
         let api = TestAPI(
             engine: engine, directory: directory, boundary: boundary,
             settings: settings.isEmpty
