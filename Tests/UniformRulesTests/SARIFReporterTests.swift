@@ -55,6 +55,19 @@ final class SARIFReporterTests: XCTestCase {
         try SchemaValidator.validate(SARIFReporter().report(run), against: "sarif-schema-2.1.0.json")
     }
 
+    /// A rule whose source cites Apple's page links it as `helpUri`; one citing none has none.
+    func testHelpURIIsTheApplePageTheRuleRestsOn() {
+        let cited = RuleDocumentation(
+            id: "missing-handler-rank", description: "d",
+            source:
+                "Apple, LSHandlerRank (https://developer.apple.com/documentation/bundleresources/lshandlerrank): Owner, Default."
+        )
+        XCTAssertEqual(cited.sourceURL, "https://developer.apple.com/documentation/bundleresources/lshandlerrank")
+        XCTAssertNil(
+            RuleDocumentation(id: "x", description: "d", source: "Apple, UTType.h: public.* is Apple's").sourceURL)
+        XCTAssertNil(RuleDocumentation(id: "x", description: "d").sourceURL)
+    }
+
     func testValidatorRejectsBrokenLogs() throws {
         // Guards against a vacuous validator: a log with no runs and a bad level must fail.
         let broken =

@@ -184,6 +184,7 @@ extension RuleEngine {
             + checkInfos.map {
                 RuleInfo(
                     id: $0.id, severity: $0.severity, description: $0.description, definedAt: $0.location,
+                    helpURI: RuleDocumentation(id: $0.id, description: $0.description, source: $0.source).sourceURL,
                     example: $0.example, source: $0.source)
             }
     }

@@ -17,6 +17,17 @@ public struct RuleDocumentation: Sendable, Hashable {
         self.source = source
     }
 
+    /// The first web address in `source` (Apple's page the rule rests on): SARIF's `helpUri`,
+    /// which code scanning links from the rule. nil when the source names none.
+    public var sourceURL: String? {
+        guard let source, let start = source.range(of: "https://") else { return nil }
+        let rest = source[start.lowerBound...]
+        let end = rest.firstIndex { $0 == " " || $0 == ")" || $0 == "," || $0 == ";" || $0 == "\"" } ?? rest.endIndex
+        var url = String(rest[..<end])
+        while url.hasSuffix(".") || url.hasSuffix(":") { url.removeLast() }
+        return url.count > "https://".count ? url : nil
+    }
+
     /// The ways to silence it, as `uniform rules ID` ends.
     var silencing: [String] {
         let id = ReportText.line(id)
