@@ -120,7 +120,9 @@ final class ContainmentTests: XCTestCase {
             let started = Date()
             let result = try run(["check", "--xcconfig", xcconfig, "-m", "App"])
             XCTAssertNotEqual(result.status, 2, result.stderr)
-            XCTAssertLessThan(Date().timeIntervalSince(started), 10, xcconfig)
+            // A bound against the 150 s blow-up, not a speed figure (uniform-bench measures that):
+            // a debug build on a loaded 2-core runner took 11.8 s, so the bound is 30 s.
+            XCTAssertLessThan(Date().timeIntervalSince(started), 30, xcconfig)
             XCTAssertLessThan(result.stdout.components(separatedBy: "\n").count, 20, "no flood: \(result.stdout)")
         }
     }
