@@ -50,7 +50,7 @@ case "resolve":
     let label = arguments.contains("--generated") ? "\(worldSize) generated" : "56 real"
     if arguments.contains("--typical-only") {
         // The typical queries alone, no rules (for instruction counts under callgrind).
-        let engine = UniformRules.RuleEngine(inputs: UniformRules.WorldInputs(manifests: world.apps), output: { _ in })
+        let engine = UniformRules.RuleEngine(inputs: UniformCore.WorldInputs(manifests: world.apps), output: { _ in })
         let figures = ResolveMix.measure(mix.typical, engine: engine, runs: runs)
         print(
             String(
@@ -58,7 +58,7 @@ case "resolve":
                 figures.perSecond, figures.nanosecondsPerCandidate))
         exit(0)
     }
-    let inputs = UniformRules.WorldInputs(manifests: world.apps)
+    let inputs = UniformCore.WorldInputs(manifests: world.apps)
     if !arguments.contains("--policy-only") {
         mix.report("\(label), no rules", engine: UniformRules.RuleEngine(inputs: inputs, output: { _ in }), runs: runs)
     }
@@ -72,7 +72,7 @@ case "profile-resolve":
     // generated world of --world N), no rules (or, with --policy, one Lua policy), ~5 s.
     guard let world = benchWorld(generated: arguments.contains("--generated")) else { exit(1) }
     let mix = ResolveMix(world: world)
-    let engine = UniformRules.RuleEngine(inputs: UniformRules.WorldInputs(manifests: world.apps), output: { _ in })
+    let engine = UniformRules.RuleEngine(inputs: UniformCore.WorldInputs(manifests: world.apps), output: { _ in })
     if arguments.contains("--policy") { try engine.load(source: rankingPolicySource, chunkName: "bench/policy.lua") }
     let start = Clock.now()
     while Clock.now() - start < 5 { blackHole(ResolveMix.measure(mix.queries, engine: engine, runs: 1)) }

@@ -184,26 +184,13 @@ public struct Configuration: Sendable {
 
     /// A path from the configuration, as the user should see it: relative to the current
     /// directory when inside it.
-    public func resolve(_ path: String) -> String {
-        let absolute =
-            path.hasPrefix("/")
-            ? path : URL(fileURLWithPath: directory).appendingPathComponent(path).standardizedFileURL.path
-        return Self.displayPath(absolute)
-    }
+    public func resolve(_ path: String) -> String { DisplayPath.resolve(path, in: directory) }
 
     /// An absolute path made relative to the current directory when it is inside it.
-    public static func displayPath(_ path: String) -> String {
-        displayPath(path, relativeTo: FileManager.default.currentDirectoryPath)
-    }
+    public static func displayPath(_ path: String) -> String { DisplayPath.of(path) }
 
     /// A path made relative to `directory` when it is inside it (`.` for the folder itself).
     public static func displayPath(_ path: String, relativeTo directory: String) -> String {
-        let base = URL(fileURLWithPath: directory).standardizedFileURL.path
-        let absolute = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: base)).standardizedFileURL.path
-        if absolute == base { return "." }
-        if absolute.hasPrefix(base == "/" ? "/" : base + "/") {
-            return String(absolute.dropFirst(base == "/" ? 1 : base.count + 1))
-        }
-        return path
+        DisplayPath.of(path, relativeTo: directory)
     }
 }

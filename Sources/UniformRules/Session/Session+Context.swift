@@ -36,24 +36,6 @@ extension Session {
         return paths
     }
 
-    /// The context apps, each marked `isContext`, read with the run's build settings.
-    static func loadContext(
-        _ paths: [String], settings: [SettingsStack.Level], configuration: String
-    ) -> ManifestLoader.Result {
-        guard !paths.isEmpty else { return ManifestLoader.Result() }
-        var result = ManifestLoader(settings: settings, configuration: configuration).load(paths)
-        for i in result.manifests.indices { result.manifests[i].isContext = true }
-        return result
-    }
-
-    /// Whether `path` lies in one of the context folders (canonical roots): discovery under the
-    /// repository finds those manifests too, and they are the device's, not the team's.
-    static func isContext(_ path: String, roots: [String]) -> Bool {
-        guard !roots.isEmpty else { return false }
-        let canonical = CanonicalPath.of(path)
-        return roots.contains { RepositoryBoundary.contains(canonical, root: $0) }
-    }
-
     /// "; did you mean Vendor/Apps?" when the folder holding `path` has an entry spelled close to
     /// it (the folder is inside the repository: the caller checked the path as written).
     private static func nearest(to path: String) -> String {

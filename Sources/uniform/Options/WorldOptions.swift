@@ -164,13 +164,19 @@ struct WorldOptions: ParsableArguments {
         do { session = try Session.open(options, output: output) } catch {
             throw CommandFailure.input(lines: error.description)
         }
-        show(session.report, warnings: !reportsFindings)
+        show(session, warnings: !reportsFindings)
         return session
     }
 
-    func show(_ report: LoadReport, warnings: Bool = true) {
-        if verbose { for line in report.lines(includingNotes: warnings) { Output.error(line) } }
-        if warnings { for warning in report.warnings { Output.error(warning) } }
+    /// `--verbose`'s account of what was read, and the warnings about project and settings
+    /// files (with `--verbose`, the notes too) — unless the command reports findings itself.
+    func show(_ session: Session, warnings: Bool = true) {
+        let findings = warnings ? session.engine.inputs.findings.filter(\.isAboutProjectFiles) : []
+        if verbose {
+            for line in session.report.lines { Output.error(line) }
+            for note in findings where note.severity <= .note { Output.error(ReportText.line(note.loadLine)) }
+        }
+        for warning in findings where warning.severity > .note { Output.error(warning.loadLine) }
     }
 }
 

@@ -1,4 +1,4 @@
-import UniformCore
+import Foundation
 
 /// What a world is built from, before rules add to it.
 public struct WorldInputs: Sendable {
@@ -18,5 +18,16 @@ public struct WorldInputs: Sendable {
         self.platform = platform
         self.os = os
         self.findings = findings
+    }
+}
+
+extension WorldInputs {
+    /// The world of these inputs alone (no rule declarations or defaults): the apps the
+    /// platform filter lets in, with the system types of the chosen releases.
+    public func world() -> World {
+        World(
+            manifests: platform == .all ? manifests : manifests.filter { platform.includes($0.platform) },
+            catalog: SystemCatalog.typeDeclarations(for: os.releases(for: platform)),
+            preferenceDefaults: preferenceDefaults, platform: platform, extraFindings: findings)
     }
 }

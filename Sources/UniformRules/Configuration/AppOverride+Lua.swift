@@ -2,26 +2,8 @@ import UniformCore
 import UniformLua
 
 /// `apps = { ["iOS/Info.plist"] = { bundle_id = …, platform = …, defines = { … } } }` in
-/// `.uniform.lua`: what a team knows about one app that its files do not say — a bundle id set
-/// by a file outside the repository, the platform of a loose manifest, a placeholder's value
-/// for this app alone. A key is a manifest path (relative to the configuration file) or an
-/// Xcode target's name.
-public struct AppOverride: Sendable, Equatable {
-    public var bundleID: String?
-    public var platform: Platform?
-    public var distribution: Distribution?
-    public var defines: [String: String] = [:]
-
-    public init(
-        bundleID: String? = nil, platform: Platform? = nil, distribution: Distribution? = nil,
-        defines: [String: String] = [:]
-    ) {
-        self.bundleID = bundleID
-        self.platform = platform
-        self.distribution = distribution
-        self.defines = defines
-    }
-
+/// `.uniform.lua`, read into the core's `AppOverride`.
+extension AppOverride {
     static func read(_ table: LuaTableRef, file: String) throws -> [String: AppOverride] {
         var result: [String: AppOverride] = [:]
         for (key, value) in table.pairs() {

@@ -1,5 +1,3 @@
-import UniformCore
-
 /// The configuration's `apps` overrides, matched the same way on every run: a key naming the
 /// manifest's path beats a key naming its Xcode target, and among keys of one kind the first
 /// in sorted order wins. (Matching in dictionary order gave one override on some runs and the
@@ -14,12 +12,12 @@ struct AppOverrides {
     }
 
     let entries: [Entry]
-    private let configuration: Configuration
+    private let location: SourceLocation?
     private var used: Set<String> = []
     private var ambiguous: [String: (manifest: String, chosen: String, others: [String])] = [:]
 
-    init(_ config: Configuration) {
-        configuration = config
+    init(_ config: RepositoryConfiguration) {
+        location = config.location
         entries = config.apps.keys.sorted().map {
             Entry(key: $0, resolved: config.resolve($0), value: config.apps[$0]!)
         }
@@ -42,7 +40,6 @@ struct AppOverrides {
 
     /// Keys that matched nothing, and manifests more than one key matched.
     func findings() -> [Finding] {
-        let location = configuration.file.map { SourceLocation(file: Configuration.displayPath($0)) }
         var findings: [Finding] = []
         for entry in entries where !used.contains(entry.key) {
             findings.append(

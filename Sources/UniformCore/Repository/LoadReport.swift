@@ -1,7 +1,9 @@
-import UniformCore
+import Foundation
 
-/// What a session found and why, for `--verbose` and `uniform init`: the projects read, each
-/// app-like target with its id and platform, targets skipped and plists no target uses.
+/// What `RepositoryLoader` found and why, for `--verbose` and `uniform init`: the projects
+/// read, each app-like target with its id and platform, targets skipped and plists no target
+/// uses. The problems it met are findings (`RepositoryLoad.inputs.findings`), which the
+/// caller's configuration may disable or suppress before anything prints them.
 public struct LoadReport: Sendable {
     /// With `--policy-from`: where the configuration and rules came from.
     public var policy: String?
@@ -12,11 +14,6 @@ public struct LoadReport: Sendable {
     public var skippedTargets: [String] = []
     /// Plists that are not manifests, or Info.plists no target of a found project uses.
     public var skippedPlists: [String] = []
-    /// Problems worth a line on standard error even without `--verbose` (warnings about
-    /// project files, missing includes).
-    public var warnings: [String] = []
-    /// Notes about project and settings files (conditions, optional includes), for `--verbose`.
-    public var notes: [String] = []
 
     public init() {}
 
@@ -35,13 +32,9 @@ public struct LoadReport: Sendable {
         public var isContext = false
     }
 
-    /// Lines for `--verbose`.
-    public var lines: [String] { lines(includingNotes: true) }
-
-    /// Lines for `--verbose`; without the notes about project files when the command reports
-    /// them itself as findings (`check`), so that each says its piece once. Each is one line:
-    /// names, ids and paths come from project files and file names (`ReportText.line`).
-    public func lines(includingNotes: Bool) -> [String] {
+    /// Lines for `--verbose`, each one line: names, ids and paths come from project files and
+    /// file names (`ReportText.line`).
+    public var lines: [String] {
         var lines = ["manifests: \(source)"]
         if let policy { lines.append("policy: \(policy)") }
         for project in projects { lines.append("project: \(project)") }
@@ -52,6 +45,18 @@ public struct LoadReport: Sendable {
         }
         for target in skippedTargets { lines.append("not an app: \(target)") }
         for plist in skippedPlists { lines.append("skipped: \(plist)") }
-        return (includingNotes ? lines + notes : lines).map(ReportText.line)
+        return lines.map(ReportText.line)
+    }
+}
+
+extension LoadReport.App {
+    /// An app as loaded: where it came from, and how its platform was decided.
+    public init(_ m: Manifest) {
+        self.init(
+            bundleID: m.bundleID, platform: m.platform.rawValue, file: m.file,
+            origin: m.origin.map {
+                "\(ProjectPath.projectName(of: $0.project)) › \($0.target) (\($0.productType), \($0.configuration); \($0.platformReason))"
+            },
+            host: m.host, platformReason: m.origin == nil ? m.platformReason : nil, isContext: m.isContext)
     }
 }
