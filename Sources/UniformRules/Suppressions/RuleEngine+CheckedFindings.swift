@@ -26,3 +26,17 @@ extension RuleEngine {
         return SharedInfoPlistFindings.merge(filtered.findings.compactMap(options.apply), apps: inputs.manifests)
     }
 }
+
+extension RuleEngine {
+    /// Findings made before any check ran (the loader's, about project and settings files)
+    /// through the same configuration as a check run's: disabled rules out, severities
+    /// changed, suppressions (configured and inline) and context apps' findings taken out.
+    /// Whether a suppression was used is the check run's to say, so nothing about them here.
+    public func configured(_ findings: [Finding], options: CheckOptions, suppressions: [Suppression]) -> [Finding] {
+        let applied = ContextFindings.removing(findings, apps: inputs.manifests).compactMap(options.apply)
+        guard !applied.isEmpty else { return [] }
+        let inline = options.inlineSuppressions ? InlineSuppressions.read(world.apps).suppressions : []
+        let kept = Set(applied)
+        return SuppressionFilter.apply(applied, suppressions: suppressions + inline).findings.filter(kept.contains)
+    }
+}

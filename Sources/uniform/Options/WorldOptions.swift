@@ -169,9 +169,10 @@ struct WorldOptions: ParsableArguments {
     }
 
     /// `--verbose`'s account of what was read, and the warnings about project and settings
-    /// files (with `--verbose`, the notes too) — unless the command reports findings itself.
+    /// files the configuration leaves (with `--verbose`, its notes too) — unless the command
+    /// reports findings itself.
     func show(_ session: Session, warnings: Bool = true) {
-        let findings = warnings ? session.engine.inputs.findings.filter(\.isAboutProjectFiles) : []
+        let findings = warnings ? session.projectFindings() : []
         if verbose {
             for line in session.report.lines { Output.error(line) }
             for note in findings where note.severity <= .note { Output.error(ReportText.line(note.loadLine)) }
