@@ -42,6 +42,15 @@ public struct Session {
         return session
     }
 
+    /// The configuration and its rules without a world: no manifest or project is discovered
+    /// or read (`uniform rules`, which a broken project elsewhere in the tree must not stop).
+    public static func openRules(
+        _ options: SessionOptions, output: @escaping (String) -> Void = { print($0) }
+    ) throws(SessionError) -> Session {
+        let policy = try SessionPolicy(options)
+        return try make(policy, inputs: WorldInputs(findings: policy.findings), options: options, output: output)
+    }
+
     /// The engine over `inputs` with the standard and configured rules loaded.
     static func make(
         _ policy: SessionPolicy, inputs: WorldInputs, options: SessionOptions, output: @escaping (String) -> Void

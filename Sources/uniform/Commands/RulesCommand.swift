@@ -30,7 +30,9 @@ struct RulesCommand: ParsableCommand {
     var format: QueryFormat = .text
 
     func run() throws {
-        let session = try world.makeSession(standardRules: true, output: { Output.error($0) })
+        // No world: a rule's id and severity do not depend on the manifests, and a broken project
+        // in the tree must not stop the list.
+        let session = try world.makeRulesSession(output: { Output.error($0) })
         let catalog = RuleCatalog(engine: session.engine, options: session.config.checkOptions)
         if let id {
             guard let rule = catalog.rules.first(where: { $0.id == id }) else {

@@ -168,6 +168,15 @@ struct WorldOptions: ParsableArguments {
         return session
     }
 
+    /// The configuration (`--config`, else the nearest `.uniform.lua`) and the rules — the
+    /// standard ones, its rule files and `-r`'s — without discovering or reading a manifest.
+    func makeRulesSession(output: @escaping (String) -> Void) throws -> Session {
+        let options = try sessionOptions(standardRules: true)
+        do { return try Session.openRules(options, output: output) } catch {
+            throw CommandFailure.input(lines: error.description)
+        }
+    }
+
     /// `--verbose`'s account of what was read, and the warnings about project and settings
     /// files the configuration leaves (with `--verbose`, its notes too) — unless the command
     /// reports findings itself.
