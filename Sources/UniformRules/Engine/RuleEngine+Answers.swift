@@ -44,6 +44,19 @@ extension RuleEngine {
             }, os: inputs.os)
     }
 
+    /// The claim maps of `tags` (each a class and a tag) on each platform answered for.
+    public func claimSections(_ tags: [(tagClass: String, tag: String)]) -> PlatformSections<[ClaimMapReport]> {
+        PlatformSections(
+            answeredPlatforms(nil).map { platform in
+                (
+                    platform,
+                    tags.map {
+                        ClaimMapReport(ClaimMap(tag: $0.tag, tagClass: $0.tagClass, world: world(for: platform)))
+                    }
+                )
+            })
+    }
+
     /// Whether two type answers are the same (printed once).
     public static func sameType(_ a: TypeReport, _ b: TypeReport) -> Bool { a.type.identifier == b.type.identifier }
 }

@@ -37,16 +37,7 @@ struct ClaimsCommand: ParsableCommand {
                 "\(target): not an extension (.pdb), a MIME type (chemical/x-pdb) or a declared type identifier")
         }
         // Each platform is its own world: one map per platform in play, printed once where they agree.
-        let platforms = PlatformScope.platforms(filter: engine.world.platform, apps: engine.world.apps)
-        let sections = PlatformSections(
-            platforms.map { platform in
-                (
-                    platform,
-                    tags.map {
-                        ClaimMapReport(ClaimMap(tag: $0.tag, tagClass: $0.tagClass, world: engine.world(for: platform)))
-                    }
-                )
-            })
+        let sections = engine.claimSections(tags)
         let text: ([ClaimMapReport]) -> String = { $0.map(\.text).joined(separator: "\n\n") }
         let same: ([ClaimMapReport], [ClaimMapReport]) -> Bool = { text($0) == text($1) }
         switch format {

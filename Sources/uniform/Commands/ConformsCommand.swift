@@ -19,7 +19,7 @@ struct ConformsCommand: ParsableCommand {
         let world = engine.world
         let parsed = try TargetArgument.parse(a, graph: world.graph)
         // One verdict per platform in play; it conforms only where every one says so.
-        let platforms = PlatformScope.platforms(filter: world.platform, apps: world.apps)
+        let platforms = engine.answeredPlatforms(nil)
         var lines: [String] = [], allConform = true, verdicts = Set<String>()
         for platform in platforms {
             let graph = engine.world(for: platform).graph

@@ -46,7 +46,7 @@ struct GraphCommand: ParsableCommand {
     func run() throws {
         let engine = try self.world.makeSession().engine
         // A picture shows one platform's world: the first in play unless --platform says.
-        let platforms = PlatformScope.platforms(filter: engine.world.platform, apps: engine.world.apps)
+        let platforms = engine.answeredPlatforms(nil)
         let platform = platforms[0]
         if platforms.count > 1 {
             Output.error(
