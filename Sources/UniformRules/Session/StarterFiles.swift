@@ -18,6 +18,22 @@ public struct StarterFiles {
     public static let testPath = "tests/document_types_test.lua"
 
     public init(session: Session, directory: String) {
+        configuration = ReportText.inert(Self.configurationText(session, directory: directory))
+        let suite = Self.suite(session.engine)
+        // Files people print in CI logs too: no `##[` (`#\u{23}[` in a Lua string is the same text).
+        testFile = ReportText.inert(suite.text)
+        unasserted = suite.unasserted
+        assertionCount = suite.assertions
+        ciLines = """
+            # In CI (GitHub Actions shown; any runner works):
+            uniform check --format github --format sarif:uniform.sarif
+            uniform test --format junit:uniform-tests.xml
+            """
+    }
+
+    /// The commented `.uniform.lua`: the projects (or manifests) found, the apps with their
+    /// ids, the ids to fill in, and the run's platform and releases.
+    static func configurationText(_ session: Session, directory: String) -> String {
         let report = session.report
         let engine = session.engine
         let manifests = engine.inputs.manifests
@@ -28,9 +44,9 @@ public struct StarterFiles {
         if !report.projects.isEmpty {
             let projects = report.projects.map { Configuration.displayPath($0, relativeTo: directory) }
             config += "  -- The Xcode projects to read (found by discovery; listing them pins the set).\n"
-            config += "  project = { \(projects.map(Self.quote).joined(separator: ", ")) },\n"
+            config += "  project = { \(projects.map(quote).joined(separator: ", ")) },\n"
             config += "  -- The build configuration whose settings give bundle ids and placeholders their values.\n"
-            config += "  configuration = \(Self.quote(manifests.first?.origin?.configuration ?? "Release")),\n"
+            config += "  configuration = \(quote(manifests.first?.origin?.configuration ?? "Release")),\n"
             config += "  --\n  -- The apps found, one per target and platform:\n"
             for m in manifests {
                 let target = m.origin.map { "\($0.target) (\($0.productType))" } ?? m.file
@@ -44,7 +60,7 @@ public struct StarterFiles {
         } else {
             let files = manifests.map { Configuration.displayPath($0.file, relativeTo: directory) }
             config += "  -- The manifests to check (found by discovery).\n"
-            config += "  manifests = { \(files.map(Self.quote).joined(separator: ", ")) },\n"
+            config += "  manifests = { \(files.map(quote).joined(separator: ", ")) },\n"
         }
         let standIns = manifests.filter { $0.declaredBundleID == nil || $0.bundleID.hasPrefix("standin.") }
         if !standIns.isEmpty {
@@ -54,19 +70,19 @@ public struct StarterFiles {
             for m in standIns {
                 let key = m.origin?.target ?? Configuration.displayPath(m.file, relativeTo: directory)
                 config +=
-                    "  --   [\(Self.quote(key))] = { bundle_id = \"com.example.app\" },  -- now \(ReportText.line(m.bundleID))\n"
+                    "  --   [\(quote(key))] = { bundle_id = \"com.example.app\" },  -- now \(ReportText.line(m.bundleID))\n"
             }
             config += "  -- },\n"
         }
         // `uniform init --platform ios`: the suite is checked in the world it was written for.
         if engine.inputs.platform != .all {
-            config += "  platform = \(Self.quote(engine.inputs.platform.rawValue)),\n"
+            config += "  platform = \(quote(engine.inputs.platform.rawValue)),\n"
         }
         // `uniform init --os macos15`: likewise, the release it was written for.
         let newest = OSSelection.newest.releases(for: .all)
         let chosen = engine.inputs.os.releases(for: .all).filter { !newest.contains($0) }
         if !chosen.isEmpty {
-            config += "  os = { " + chosen.map { Self.quote($0.name) }.joined(separator: ", ") + " },\n"
+            config += "  os = { " + chosen.map { quote($0.name) }.joined(separator: ", ") + " },\n"
         }
         config += "  tests = { \"tests\" },\n"
         config += "  -- rules = { \"rules/policies.lua\" },     -- your own checks and ranking policies\n"
@@ -74,8 +90,13 @@ public struct StarterFiles {
             "  -- disable = { \"rule-id\" },              -- standard rules to turn off (`uniform rules` lists them)\n"
         config += "  -- severity = { [\"rule-id\"] = \"note\" },  -- or re-level\n"
         config += "}\n"
-        configuration = ReportText.inert(config)
+        return config
+    }
 
+    /// The starter suite: one `opens_first` per app and platform that holds today, and why
+    /// none could be written for the rest.
+    static func suite(_ engine: RuleEngine) -> (text: String, unasserted: [String], assertions: Int) {
+        let manifests = engine.inputs.manifests
         var test = "-- Starter policy suite written by `uniform init`: each app opens its own document types first.\n"
         test +=
             "-- Every assertion held when it was written; a change that takes a type away from its app fails here.\n"
@@ -89,9 +110,9 @@ public struct StarterFiles {
             let plan = Self.assertions(for: m.bundleID, engine: engine)
             for line in plan.lines {
                 let on = line.platform.map { " on \(PlatformScope.name($0))" } ?? ""
-                let option = line.platform.map { ", { platform = \(Self.quote($0.rawValue)) }" } ?? ""
-                test += "  it(\(Self.quote("\(m.bundleID) opens \(line.type) first\(on)")), function()\n"
-                test += "    assert.opens_first(\(Self.quote(line.type)), \(Self.quote(m.bundleID))\(option))\n"
+                let option = line.platform.map { ", { platform = \(quote($0.rawValue)) }" } ?? ""
+                test += "  it(\(quote("\(m.bundleID) opens \(line.type) first\(on)")), function()\n"
+                test += "    assert.opens_first(\(quote(line.type)), \(quote(m.bundleID))\(option))\n"
                 test += "  end)\n"
                 assertions += 1
             }
@@ -119,15 +140,7 @@ public struct StarterFiles {
         }
         for reason in unasserted { test += "  -- no assertion: \(ReportText.line(reason))\n" }
         test += "end)\n"
-        // Files people print in CI logs too: no `##[` (`#\u{23}[` in a Lua string is the same text).
-        testFile = ReportText.inert(test)
-        self.unasserted = unasserted
-        self.assertionCount = assertions
-        ciLines = """
-            # In CI (GitHub Actions shown; any runner works):
-            uniform check --format github --format sarif:uniform.sarif
-            uniform test --format junit:uniform-tests.xml
-            """
+        return (test, unasserted, assertions)
     }
 
     /// What the starter suite asserts for one app id: one `opens_first` for every platform the
