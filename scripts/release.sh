@@ -389,8 +389,14 @@ deb() {
         echo "Licensed under the Apache License, Version 2.0; on Debian systems its text is in"
         echo "/usr/share/common-licenses/Apache-2.0."
         echo
-        cat "$from/THIRD-PARTY-NOTICES"
+        # The notices carry Apache 2.0's full text for the tarball; here each copy is named by
+        # Debian's (the Runtime Library Exception after it stays).
+        awk '/^ *Apache License$/ { print "Apache License 2.0: on Debian systems its text is in /usr/share/common-licenses/Apache-2.0."; skip = 1; next }
+             skip && /limitations under the License\./ { skip = 0; next }
+             !skip { print }' "$from/THIRD-PARTY-NOTICES"
     } >"$root/usr/share/doc/uniform/copyright"
+    ! grep -q "TERMS AND CONDITIONS FOR USE" "$root/usr/share/doc/uniform/copyright" \
+        || die "the .deb's copyright repeats Apache 2.0's text (Debian Policy 12.5)"
     chmod 644 "$root/usr/share/doc/uniform/copyright" "$root"/usr/share/man/man1/*.gz \
         "$root/usr/share/bash-completion/completions/uniform"
     # The newest glibc symbol version the binary needs is the libc6 it depends on.
