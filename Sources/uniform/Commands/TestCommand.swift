@@ -106,12 +106,33 @@ struct TestCommand: ParsableCommand {
         do { roots = try here.testRoots(files) } catch { throw CommandFailure.input(error.description) }
         let selection = TestSelection(
             filter: filter, filterOut: filterOut, tags: tags, excludeTags: excludeTags, lines: lines)
-        let measure = coverage || coverageThreshold != nil || !coverageFormats.isEmpty
+        let options = try world.sessionOptions(requireManifests: true)
+        if list { return try listTests(in: roots, selection: selection, options: options) }
         let shuffleSeed = seed ?? (shuffle ? UInt64.random(in: 1...999_999) : nil)
         if let shuffleSeed { Output.error("uniform test: shuffled with --seed \(shuffleSeed)") }
         // busted's randomize() blocks shuffle with this seed, said once they did.
         let randomizeSeed = self.randomizeSeed ?? UInt64.random(in: 1...999_999)
-        let coverageOutputs = try coverageFormats.map { spec -> (any CoverageFormat, String) in
+        let outputs = try coverageOutputs()
+        let once = {
+            try runOnce(
+                in: roots, options: options,
+                prepare: { runner in
+                    runner.selection = selection
+                    runner.coverage = coverage || coverageThreshold != nil || !coverageFormats.isEmpty
+                    runner.shuffleSeed = shuffleSeed
+                    runner.randomizeSeed = randomizeSeed
+                }, randomizeSeed: randomizeSeed, coverageOutputs: outputs)
+        }
+        if watch {
+            watchRuns(once, roots: roots, lines: lines, configuration: here.config.file)
+            return
+        }
+        try verdict(of: try once(), roots: roots, lines: lines)
+    }
+
+    /// `--coverage-format FORMAT:FILE`, each parsed.
+    private func coverageOutputs() throws -> [(any CoverageFormat, String)] {
+        try coverageFormats.map { spec -> (any CoverageFormat, String) in
             guard let colon = spec.firstIndex(of: ":"),
                 let format = CoverageFormats.format(named: String(spec[..<colon])),
                 spec.index(after: colon) < spec.endIndex
@@ -122,83 +143,75 @@ struct TestCommand: ParsableCommand {
             }
             return (format, String(spec[spec.index(after: colon)...]))
         }
-        let options = try world.sessionOptions(requireManifests: true)
-        if list {
-            let (testFiles, missing) = TestDiscovery.files(in: roots)
-            if let missing = missing.first { throw CommandFailure.input("\(missing): no such file or directory") }
-            let suites = TestSuites(files: testFiles)
-            var failed = false
-            for suite in suites.suites {
-                var suiteOptions = options
-                if let configuration = suite.configuration { suiteOptions.configFile = configuration }
-                let session: Session
-                do { session = try Session.open(suiteOptions) } catch {
-                    throw CommandFailure.input(lines: error.description)
-                }
-                var runner = TestRunner(session: session, extraRules: world.rules, defines: options.defines)
-                runner.selection = selection
-                let (tests, errors) = runner.collect(suite.files)
-                for test in runner.selection.narrowed(tests) where runner.selection.includes(test.path) {
-                    let name = test.path.map(ReportText.line).joined(separator: " › ")
-                    Output.print(
-                        "\(ReportText.line(test.file)):\(test.line ?? 0): \(name)\(test.isPending ? " (pending)" : "")")
-                }
-                for error in errors { Output.error("\(error.file): \(error.message ?? "failed to load")") }
-                failed = failed || !errors.isEmpty
-            }
-            if failed { throw CommandFailure.no() }
-            return
-        }
-        /// One run: discovers the test files (a watched run sees new ones), runs and reports.
-        func once() throws -> TestRun {
-            let (testFiles, missing) = TestDiscovery.files(in: roots)
-            if let missing = missing.first { throw CommandFailure.input("\(missing): no such file or directory") }
-            let suites = TestSuites(files: testFiles)
-            let run: TestRun
-            do {
-                run = try suites.run(
-                    options: options,
-                    prepare: { runner in
-                        runner.selection = selection
-                        runner.coverage = measure
-                        runner.shuffleSeed = shuffleSeed
-                        runner.randomizeSeed = randomizeSeed
-                    }, announce: { Output.error($0) })
-                if run.randomized > 0 {
-                    Output.error(
-                        "uniform test: randomize() shuffled \(run.randomized) test\(run.randomized == 1 ? "" : "s"); rerun this order with --randomize-seed \(randomizeSeed)"
-                    )
-                }
-            } catch {
+    }
+
+    /// `--list`: every selected test as `FILE:LINE: path › name`, nothing run.
+    private func listTests(in roots: [String], selection: TestSelection, options: SessionOptions) throws {
+        let (testFiles, missing) = TestDiscovery.files(in: roots)
+        if let missing = missing.first { throw CommandFailure.input("\(missing): no such file or directory") }
+        var failed = false
+        for suite in TestSuites(files: testFiles).suites {
+            var suiteOptions = options
+            if let configuration = suite.configuration { suiteOptions.configFile = configuration }
+            let session: Session
+            do { session = try Session.open(suiteOptions) } catch {
                 throw CommandFailure.input(lines: error.description)
             }
-            try ReportWriter.write(specs: formats.isEmpty ? ["text"] : formats, validNames: Reporters.testNames) {
-                spec, color in
-                if spec.name == TestTextReporter.name {
-                    return TestTextReporter(color: color, showsPassingOutput: world.verbose).report(run)
-                }
-                return Reporters.test(named: spec.name, color: color)?.report(run)
+            var runner = TestRunner(session: session, extraRules: world.rules, defines: options.defines)
+            runner.selection = selection
+            let (tests, errors) = runner.collect(suite.files)
+            for test in runner.selection.narrowed(tests) where runner.selection.includes(test.path) {
+                let name = test.path.map(ReportText.line).joined(separator: " › ")
+                Output.print(
+                    "\(ReportText.line(test.file)):\(test.line ?? 0): \(name)\(test.isPending ? " (pending)" : "")")
             }
-            if let report = run.coverage {
-                for (format, path) in coverageOutputs {
-                    let text = format.render(
-                        report, directory: FileManager.default.currentDirectoryPath, toolVersion: UniformVersion.current
-                    )
-                    do { try OutputPath.write(text, to: path) } catch let refusal as OutputPath.Refusal {
-                        throw CommandFailure.input(refusal.description)
-                    } catch {
-                        throw CommandFailure.input(
-                            "\(path): cannot write the coverage file (\(error.localizedDescription))")
-                    }
-                }
+            for error in errors { Output.error("\(error.file): \(error.message ?? "failed to load")") }
+            failed = failed || !errors.isEmpty
+        }
+        if failed { throw CommandFailure.no() }
+    }
+
+    /// One run: discovers the test files (a watched run sees new ones), runs and reports.
+    private func runOnce(
+        in roots: [String], options: SessionOptions, prepare: (inout TestRunner) -> Void, randomizeSeed: UInt64,
+        coverageOutputs: [(any CoverageFormat, String)]
+    ) throws -> TestRun {
+        let (testFiles, missing) = TestDiscovery.files(in: roots)
+        if let missing = missing.first { throw CommandFailure.input("\(missing): no such file or directory") }
+        let run: TestRun
+        do {
+            run = try TestSuites(files: testFiles).run(
+                options: options, prepare: prepare, announce: { Output.error($0) })
+        } catch {
+            throw CommandFailure.input(lines: error.description)
+        }
+        if run.randomized > 0 {
+            Output.error(
+                "uniform test: randomize() shuffled \(run.randomized) test\(run.randomized == 1 ? "" : "s"); rerun this order with --randomize-seed \(randomizeSeed)"
+            )
+        }
+        try ReportWriter.write(specs: formats.isEmpty ? ["text"] : formats, validNames: Reporters.testNames) {
+            spec, color in
+            if spec.name == TestTextReporter.name {
+                return TestTextReporter(color: color, showsPassingOutput: world.verbose).report(run)
             }
-            return run
+            return Reporters.test(named: spec.name, color: color)?.report(run)
         }
-        if watch {
-            watchRuns(once, roots: roots, lines: lines, configuration: here.config.file)
-            return
+        if let report = run.coverage { try write(report, to: coverageOutputs) }
+        return run
+    }
+
+    /// The coverage files `--coverage-format` asked for, each checked like every output path.
+    private func write(_ report: CoverageReport, to outputs: [(any CoverageFormat, String)]) throws {
+        for (format, path) in outputs {
+            let text = format.render(
+                report, directory: FileManager.default.currentDirectoryPath, toolVersion: UniformVersion.current)
+            do { try OutputPath.write(text, to: path) } catch let refusal as OutputPath.Refusal {
+                throw CommandFailure.input(refusal.description)
+            } catch {
+                throw CommandFailure.input("\(path): cannot write the coverage file (\(error.localizedDescription))")
+            }
         }
-        try verdict(of: try once(), roots: roots, lines: lines)
     }
 
     /// `--watch`: runs, then runs again whenever a file the last run read changes (or a test
