@@ -78,13 +78,13 @@ let package = Package(
         // The `uniform` Lua API over the core, checks, reporters, the test runner.
         .target(
             name: "UniformRules",
-            dependencies: ["UniformCore", "UniformLua", "UniformStandardRules"]
+            dependencies: ["UniformPlist", "UniformCore", "UniformLua", "UniformStandardRules"]
         ),
 
         .executableTarget(
             name: "uniform",
             dependencies: [
-                "UniformRules", "UniformCore", "UniformLua", "CEditLineShim",
+                "UniformRules", "UniformCore", "UniformPlist", "UniformLua", "CEditLineShim",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
