@@ -5,14 +5,28 @@ import XCTest
 /// with the nearest known name (`cannot_open("x.pdb", "com.sunsetlakesoftware.moleculez")`,
 /// `no_reports("foreign-exprot")` and `not_exposed("….molecules.pbd", …)` all passed).
 final class StrictAssertionTests: XCTestCase {
-    func testTyposFailWithDidYouMean() throws {
+    /// Runs `spec` as a test file in a copy of the molecules world (the run must fail) and
+    /// returns each test's failure message by name, "(passed)" or "(missing)".
+    private func messages(of file: String, _ spec: String) throws -> (String) -> String {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         try FileManager.default.copyItem(
             at: CLI.packageRoot.appendingPathComponent("examples/molecules/apps"),
             to: dir.appendingPathComponent("apps"))
         try TestManifest.write("return { manifests = { \"apps\" }, tests = { \"tests\" } }\n", to: dir, ".uniform.lua")
-        try TestManifest.write(
+        try TestManifest.write(spec, to: dir, file)
+        let run = try CLI.run(["test", "--format", "json"], in: dir)
+        XCTAssertEqual(run.status, 1, run.stderr)
+        let results = try CLI.json(run.stdout)["tests"] as? [[String: Any]] ?? []
+        return { name in
+            let result = results.first { ($0["path"] as? [String])?.last == name }
+            return result?["status"] as? String == "passed" ? "(passed)" : result?["message"] as? String ?? "(missing)"
+        }
+    }
+
+    func testTyposFailWithDidYouMean() throws {
+        let message = try messages(
+            of: "tests/typos_spec.lua",
             """
             describe("typos", function()
               it("app", function() assert.cannot_open("x.pdb", "com.sunsetlakesoftware.moleculez") end)
@@ -22,14 +36,7 @@ final class StrictAssertionTests: XCTestCase {
               it("meant", function() assert.cannot_open("x.pbd", "com.sunsetlakesoftware.molecules", { dynamic = true }) end)
               it("right", function() assert.no_reports("foreign-export") end)
             end)
-            """, to: dir, "tests/typos_spec.lua")
-        let run = try CLI.run(["test", "--format", "json"], in: dir)
-        XCTAssertEqual(run.status, 1, run.stderr)
-        let results = try CLI.json(run.stdout)["tests"] as? [[String: Any]] ?? []
-        func message(_ name: String) -> String {
-            let result = results.first { ($0["path"] as? [String])?.last == name }
-            return result?["status"] as? String == "passed" ? "(passed)" : result?["message"] as? String ?? "(missing)"
-        }
+            """)
         XCTAssertTrue(message("app").contains("did you mean \"com.sunsetlakesoftware.molecules\""), message("app"))
         XCTAssertTrue(
             message("rule").contains("no rule \"foreign-exprot\"")
@@ -44,13 +51,8 @@ final class StrictAssertionTests: XCTestCase {
     /// Wrong shapes a newcomer wrote for NetNewsWire's suite: each fails at the test's line with
     /// what to write, not an error inside the framework (`uniform.test:645`).
     func testWrongShapesFailAtTheTestsLineWithTheFix() throws {
-        let dir = try CLI.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        try FileManager.default.copyItem(
-            at: CLI.packageRoot.appendingPathComponent("examples/molecules/apps"),
-            to: dir.appendingPathComponent("apps"))
-        try TestManifest.write("return { manifests = { \"apps\" }, tests = { \"tests\" } }\n", to: dir, ".uniform.lua")
-        try TestManifest.write(
+        let message = try messages(
+            of: "tests/shapes_spec.lua",
             """
             local T = "com.sunsetlakesoftware.molecules.pdb"
             describe("shapes", function()
@@ -60,14 +62,7 @@ final class StrictAssertionTests: XCTestCase {
               it("fixture typo", function() fixture.declare_app { id = "com.x.y" } end)
               it("fixture near", function() fixture.remove_app("com.x") end)
             end)
-            """, to: dir, "tests/shapes_spec.lua")
-        let run = try CLI.run(["test", "--format", "json"], in: dir)
-        XCTAssertEqual(run.status, 1, run.stderr)
-        let results = try CLI.json(run.stdout)["tests"] as? [[String: Any]] ?? []
-        func message(_ name: String) -> String {
-            let result = results.first { ($0["path"] as? [String])?.last == name }
-            return result?["status"] as? String == "passed" ? "(passed)" : result?["message"] as? String ?? "(missing)"
-        }
+            """)
         XCTAssertTrue(
             message("inside as options").hasPrefix(
                 "tests/shapes_spec.lua:3: assert.not_exposed: the second argument is the apps inside, a bundle-id pattern or a list of them"

@@ -31,18 +31,8 @@ final class TestWatchTests: XCTestCase {
         return condition()
     }
 
-    func testAChangedTestFileRunsTheTestsAgainAndCtrlCEndsTheWatch() throws {
-        let dir = try CLI.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        try TestManifest.write(
-            TestManifest.app("com.acme.viewer", claims: ["public.plain-text"]), to: dir, "App/Info.plist")
-        try TestManifest.write(
-            "return { manifests = { \"App\" }, tests = { \"tests\" } }\n", to: dir, ".uniform.lua")
-        let test = dir.appendingPathComponent("tests/w_test.lua")
-        try TestManifest.write(
-            "it(\"opens text\", function() assert.can_open(\".txt\", \"com.acme.viewer\") end)\n", to: dir,
-            "tests/w_test.lua")
-
+    /// `uniform test --watch` started in `dir`, its standard output collected as it comes.
+    private func watch(in dir: URL) throws -> (Process, Collected) {
         let process = Process()
         process.executableURL = CLI.binary
         process.arguments = ["test", "--watch"]
@@ -56,10 +46,29 @@ final class TestWatchTests: XCTestCase {
         let collected = Collected()
         out.fileHandleForReading.readabilityHandler = { collected.append($0.availableData) }
         try process.run()
-        defer {
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            out.fileHandleForReading.readabilityHandler = nil
-        }
+        return (process, collected)
+    }
+
+    /// Kills a watch the test did not end, so it cannot outlive the test.
+    private func stop(_ process: Process) {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        (process.standardOutput as? Pipe)?.fileHandleForReading.readabilityHandler = nil
+    }
+
+    func testAChangedTestFileRunsTheTestsAgainAndCtrlCEndsTheWatch() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try TestManifest.write(
+            TestManifest.app("com.acme.viewer", claims: ["public.plain-text"]), to: dir, "App/Info.plist")
+        try TestManifest.write(
+            "return { manifests = { \"App\" }, tests = { \"tests\" } }\n", to: dir, ".uniform.lua")
+        let test = dir.appendingPathComponent("tests/w_test.lua")
+        try TestManifest.write(
+            "it(\"opens text\", function() assert.can_open(\".txt\", \"com.acme.viewer\") end)\n", to: dir,
+            "tests/w_test.lua")
+
+        let (process, collected) = try watch(in: dir)
+        defer { stop(process) }
 
         XCTAssertTrue(wait(60) { collected.text.contains("1 passed, 0 failed\n") }, "first run: \(collected.text)")
         // A different size as well as a later time: seen whatever the clock's resolution.
@@ -90,23 +99,8 @@ final class TestWatchTests: XCTestCase {
             "local ids = require(\"team.ids\")\nit(\"opens text\", function() assert.can_open(\".txt\", ids.viewer) end)\n",
             to: dir, "tests/m_test.lua")
 
-        let process = Process()
-        process.executableURL = CLI.binary
-        process.arguments = ["test", "--watch"]
-        process.currentDirectoryURL = dir
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
-        process.environment = environment
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        let collected = Collected()
-        out.fileHandleForReading.readabilityHandler = { collected.append($0.availableData) }
-        try process.run()
-        defer {
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            out.fileHandleForReading.readabilityHandler = nil
-        }
+        let (process, collected) = try watch(in: dir)
+        defer { stop(process) }
         XCTAssertTrue(wait(60) { collected.text.contains("1 passed, 0 failed\n") }, "first run: \(collected.text)")
         try "return { viewer = \"com.acme.viewer2\" }\n".write(to: module, atomically: false, encoding: .utf8)
         XCTAssertTrue(wait(60) { collected.text.contains("0 passed, 1 failed\n") }, "second run: \(collected.text)")
