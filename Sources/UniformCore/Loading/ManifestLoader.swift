@@ -50,7 +50,7 @@ public struct ManifestLoader: Sendable {
         public var errorFindings: [Finding] {
             errors.map { error in
                 Finding(
-                    rule: "plist.parse-error", severity: .error, message: error.message,
+                    .plistParseError, message: error.message,
                     location: SourceLocation(
                         file: error.file, line: error.mark?.line, column: error.mark?.column,
                         offset: error.mark?.line == nil ? error.mark?.offset : nil))

@@ -109,14 +109,14 @@ public struct XCConfig: Sendable {
             rest = directive.dropFirst("#include".count)
         } else {
             report(
-                "xcconfig.syntax", .warning,
+                .xcconfigSyntax,
                 "unknown directive '\(directive)'; only #include and #include? exist in .xcconfig files", at: location)
             return
         }
         let quoted = rest.trimmingCharacters(in: .whitespaces)
         guard quoted.count >= 2, quoted.hasPrefix("\""), quoted.hasSuffix("\"") else {
             report(
-                "xcconfig.syntax", .warning, "expected #include \"file.xcconfig\", found '\(directive)'", at: location)
+                .xcconfigSyntax, "expected #include \"file.xcconfig\", found '\(directive)'", at: location)
             return
         }
         let name = String(quoted.dropFirst().dropLast())
@@ -124,7 +124,7 @@ public struct XCConfig: Sendable {
         let key = CanonicalPath.of(target)
         if stack.contains(key) {
             report(
-                "xcconfig.include-cycle", .warning,
+                .xcconfigIncludeCycle,
                 "#include \"\(name)\" includes a file that is already being read; the cycle is cut here", at: location,
                 subject: name)
             return
@@ -134,7 +134,7 @@ public struct XCConfig: Sendable {
             if !reportedDepth {
                 reportedDepth = true
                 report(
-                    "xcconfig.include-cycle", .warning,
+                    .xcconfigIncludeCycle,
                     "#include \"\(name)\" is nested more than \(Self.maxIncludeDepth) levels deep; it and every include that deep are not read",
                     at: location, subject: name)
             }
@@ -144,7 +144,7 @@ public struct XCConfig: Sendable {
         guard inclusions <= Self.maxInclusions else {
             cut = true
             report(
-                "xcconfig.too-large", .warning,
+                .xcconfigTooLarge,
                 "more than \(Self.maxInclusions) #include directives followed in one load; the rest is not read",
                 at: location, subject: name)
             return
@@ -152,7 +152,7 @@ public struct XCConfig: Sendable {
         if let boundary, !RepositoryBoundary.contains(key, root: boundary) {
             unreadIncludes.append((name, location))
             report(
-                "xcconfig.include-outside", optional ? .note : .warning,
+                .xcconfigIncludeOutside, variant: optional,
                 "#include\(optional ? "?" : "") \"\(name)\" names a file outside the repository; it is not read and its settings are not applied",
                 at: location, subject: name)
             return
@@ -161,7 +161,7 @@ public struct XCConfig: Sendable {
             unreadIncludes.append((name, location))
             if !optional {
                 report(
-                    "xcconfig.missing-include", .warning,
+                    .xcconfigMissingInclude,
                     "#include \"\(name)\": cannot read \(target); its settings are not applied (use #include? for an optional file)",
                     at: location, subject: name)
             }
@@ -180,7 +180,7 @@ public struct XCConfig: Sendable {
         }
         guard let equals else {
             report(
-                "xcconfig.syntax", .warning, "expected KEY = value, found '\(line)'; the line is ignored", at: location)
+                .xcconfigSyntax, "expected KEY = value, found '\(line)'; the line is ignored", at: location)
             return
         }
         let left = line[..<equals].trimmingCharacters(in: .whitespaces)
@@ -188,13 +188,13 @@ public struct XCConfig: Sendable {
         // Xcode accepts a `;` at the end of a line (`SDKROOT = iphoneos;`) and drops it.
         if value.hasSuffix(";") { value = String(value.dropLast()).trimmingCharacters(in: .whitespaces) }
         guard let parsed = SettingAssignment.parseKey(left) else {
-            report("xcconfig.syntax", .warning, "'\(left)' is not a setting name; the line is ignored", at: location)
+            report(.xcconfigSyntax, "'\(left)' is not a setting name; the line is ignored", at: location)
             return
         }
         guard assignments.count < Self.maxAssignments else {
             cut = true
             report(
-                "xcconfig.too-large", .warning,
+                .xcconfigTooLarge,
                 "more than \(Self.maxAssignments) settings once includes are inlined; the rest is not read",
                 at: location)
             return
@@ -204,9 +204,10 @@ public struct XCConfig: Sendable {
     }
 
     private mutating func report(
-        _ rule: String, _ severity: Severity, _ message: String, at location: SourceLocation, subject: String? = nil
+        _ rule: RuleDescription, variant: Bool = false, _ message: String, at location: SourceLocation,
+        subject: String? = nil
     ) {
-        findings.append(Finding(rule: rule, severity: severity, message: message, location: location, subject: subject))
+        findings.append(Finding(rule, variant: variant, message: message, location: location, subject: subject))
     }
 
     /// The text of a file by canonical path, read once per load; nil when it cannot be read

@@ -20,17 +20,17 @@ extension ManifestReader {
         }
 
         mutating func report(
-            _ rule: String, _ severity: Severity, _ message: String, at mark: Mark, subject: String? = nil
+            _ rule: RuleDescription, variant: Bool = false, _ message: String, at mark: Mark, subject: String? = nil
         ) {
             findings.append(
-                Finding(rule: rule, severity: severity, message: message, location: location(mark), subject: subject))
+                Finding(rule, variant: variant, message: message, location: location(mark), subject: subject))
         }
 
         mutating func report(
-            _ rule: String, _ severity: Severity, _ message: String, at location: SourceLocation, subject: String? = nil
+            _ rule: RuleDescription, variant: Bool = false, _ message: String, at location: SourceLocation,
+            subject: String? = nil
         ) {
-            findings.append(
-                Finding(rule: rule, severity: severity, message: message, location: location, subject: subject))
+            findings.append(Finding(rule, variant: variant, message: message, location: location, subject: subject))
         }
 
         mutating func reportDuplicateKeys(in dictionary: PlistDictionary) {
@@ -41,7 +41,7 @@ extension ManifestReader {
             if entries.count <= 16 {
                 for (i, entry) in entries.enumerated() where entries[..<i].contains(where: { $0.key == entry.key }) {
                     report(
-                        "duplicate-key", .warning,
+                        .duplicateKey,
                         "key '\(entry.key)' appears more than once in this dictionary; the last value wins — remove the other occurrences",
                         at: entry.keyMark, subject: entry.key)
                 }
@@ -50,7 +50,7 @@ extension ManifestReader {
             var seen = Set<String>()
             for entry in entries where !seen.insert(entry.key).inserted {
                 report(
-                    "duplicate-key", .warning,
+                    .duplicateKey,
                     "key '\(entry.key)' appears more than once in this dictionary; the last value wins — remove the other occurrences",
                     at: entry.keyMark, subject: entry.key)
             }
@@ -65,7 +65,7 @@ extension ManifestReader {
                 if !reportedGrowth {
                     reportedGrowth = true
                     report(
-                        "manifest.expansion-too-large", .warning,
+                        .manifestExpansionTooLarge,
                         "build-setting placeholders grow this manifest by more than \(ManifestReader.maxExpansionGrowth >> 20) MiB; the rest stay as written",
                         at: mark, subject: nil)
                 }
@@ -82,7 +82,7 @@ extension ManifestReader {
             guard let node = dict[key] else { return nil }
             guard let s = node.asString else {
                 report(
-                    "manifest.invalid-value", .warning,
+                    .manifestInvalidValue,
                     "\(key) must be a string, found \(node.kindDescription); the value is ignored", at: node.mark,
                     subject: key)
                 return nil
@@ -94,7 +94,7 @@ extension ManifestReader {
             guard let node = dict[key] else { return nil }
             guard let b = node.asBool else {
                 report(
-                    "manifest.invalid-value", .warning,
+                    .manifestInvalidValue,
                     "\(key) must be a boolean (<true/> or <false/>), found \(node.kindDescription); the value is ignored",
                     at: node.mark, subject: key)
                 return nil
@@ -115,7 +115,7 @@ extension ManifestReader {
             guard let items = node.asArray else {
                 let what = what()
                 report(
-                    "manifest.invalid-value", .warning,
+                    .manifestInvalidValue,
                     "\(what) must be an array of strings, found \(node.kindDescription); the value is ignored",
                     at: node.mark, subject: what)
                 return []
@@ -127,7 +127,7 @@ extension ManifestReader {
                 } else {
                     let what = what()
                     report(
-                        "manifest.invalid-value", .warning,
+                        .manifestInvalidValue,
                         "\(what) must hold strings, found \(item.kindDescription); the member is ignored",
                         at: item.mark, subject: what)
                 }
@@ -149,7 +149,7 @@ extension ManifestReader {
                         ? "remove it"
                         : "write the type meant for this entry's CFBundleTypeExtensions (\(extensions.prefix(5).map { "." + $0 }.joined(separator: ", "))), or remove it"
                     report(
-                        "empty-identifier", .warning, "\(key) contains an empty identifier; \(hint)",
+                        .emptyIdentifier, "\(key) contains an empty identifier; \(hint)",
                         at: item.location, subject: key)
                 } else {
                     result.append(item)

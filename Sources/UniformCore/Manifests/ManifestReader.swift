@@ -43,7 +43,7 @@ public struct ManifestReader {
         let rootLocation = context.location(document.root.mark)
         guard case .dictionary(let root) = document.root.value else {
             context.report(
-                "manifest.root-not-dictionary", .error,
+                .manifestRootNotDictionary,
                 "the root of an Info.plist must be a dictionary, found \(document.root.kindDescription)",
                 at: document.root.mark)
             return Manifest(
@@ -57,7 +57,7 @@ public struct ManifestReader {
                 ? " (an Info.plist preprocessor directive: Xcode runs the C preprocessor when INFOPLIST_PREPROCESS is set; this tool reads the file as is and ignores the line)"
                 : "; it is ignored"
             context.report(
-                "plist.stray-text", .warning, "text outside any element: '\(stray.text.prefix(60))'\(hint)",
+                .plistStrayText, "text outside any element: '\(stray.text.prefix(60))'\(hint)",
                 at: stray.mark, subject: String(stray.text.prefix(60)))
         }
 
@@ -71,13 +71,13 @@ public struct ManifestReader {
             if let id = declaredID {
                 if id.value.isEmpty {
                     context.report(
-                        "bundle-id-missing", .warning, "CFBundleIdentifier is empty; using the stand-in '\(bundleID)'",
+                        .bundleIDMissing, "CFBundleIdentifier is empty; using the stand-in '\(bundleID)'",
                         at: id.location)
                 } else {
                     let names = Placeholders.expand(id.value, defines: defines, bareUnresolved: true).unresolved
                     let hint = names.first.map { " (pass --define \($0)=com.example.app)" } ?? ""
                     context.report(
-                        "bundle-id-placeholder", .note,
+                        .bundleIDPlaceholder,
                         "CFBundleIdentifier '\(id.value)' is a build placeholder; using the stand-in '\(bundleID)'\(hint); checks that need the app's vendor judge only Apple's identifiers",
                         at: id.location, subject: id.value)
                 }
@@ -87,7 +87,7 @@ public struct ManifestReader {
                 writtenID = generated
                 context.findings.append(
                     Finding(
-                        rule: "bundle-id-generated", severity: .note,
+                        .bundleIDGenerated,
                         message:
                             "no CFBundleIdentifier; Xcode generates it from PRODUCT_BUNDLE_IDENTIFIER (GENERATE_INFOPLIST_FILE = YES): '\(generated)'",
                         location: rootLocation, subject: generated))
@@ -96,7 +96,7 @@ public struct ManifestReader {
                 // in a source Info.plist read alone is normal, not a defect.
                 context.findings.append(
                     Finding(
-                        rule: "bundle-id-missing", severity: .note,
+                        .bundleIDMissing, variant: true,
                         message:
                             "no CFBundleIdentifier: Xcode adds it from PRODUCT_BUNDLE_IDENTIFIER when it builds (GENERATE_INFOPLIST_FILE = YES), which this run cannot see — read it with its Xcode project (uniform check in the folder holding the .xcodeproj); using the stand-in '\(bundleID)', so checks that need the app's vendor judge only Apple's identifiers",
                         location: rootLocation))
@@ -196,7 +196,7 @@ public struct ManifestReader {
     ) -> ArraySlice<PlistNode> {
         guard entries.count > maxEntriesPerList else { return entries[...] }
         context.report(
-            "manifest.too-many-entries", .warning,
+            .manifestTooManyEntries,
             "\(key) has \(entries.count) entries; only the first \(maxEntriesPerList) are read (real apps have about a hundred at most)",
             at: mark, subject: key)
         return entries.prefix(maxEntriesPerList)
@@ -206,7 +206,7 @@ public struct ManifestReader {
         guard let node = root["CFBundleDocumentTypes"] else { return [] }
         guard let entries = node.asArray else {
             context.report(
-                "manifest.invalid-value", .error,
+                .manifestInvalidValue, variant: true,
                 "CFBundleDocumentTypes must be an array of dictionaries, found \(node.kindDescription)", at: node.mark,
                 subject: "CFBundleDocumentTypes")
             return []
@@ -216,7 +216,7 @@ public struct ManifestReader {
         {
             guard let dict = entry.asDictionary else {
                 context.report(
-                    "manifest.invalid-value", .error,
+                    .manifestInvalidValue, variant: true,
                     "document type #\(index + 1) in CFBundleDocumentTypes must be a dictionary, found \(entry.kindDescription)",
                     at: entry.mark, subject: "CFBundleDocumentTypes")
                 continue
@@ -245,7 +245,7 @@ public struct ManifestReader {
                     ?? "a role (Editor or Viewer) in CFBundleTypeRole and LSHandlerRank \(role.value)"
                 context.findings.append(
                     Finding(
-                        rule: "role-rank-swapped", severity: .warning,
+                        .roleRankSwapped,
                         message:
                             "document type\(claim.name.map { " '\($0)'" } ?? " #\(index + 1)"): \(written): the values are swapped, so neither is read and the claim counts as a Viewer of Default rank; write \(fix)",
                         location: role.location, subject: claim.name))
@@ -258,7 +258,7 @@ public struct ManifestReader {
                     claim.role = .viewer
                     if !swapped {
                         context.report(
-                            "manifest.unknown-role", .warning,
+                            .manifestUnknownRole,
                             "unknown CFBundleTypeRole '\(role.value)' (expected Editor, Viewer, Shell, None, QLGenerator or MDImporter); treated as Viewer",
                             at: role.location)
                     }
@@ -273,12 +273,12 @@ public struct ManifestReader {
                 context.findings.append(
                     platform == .ios
                         ? Finding(
-                            rule: "missing-role", severity: .note,
+                            .missingRole, variant: true,
                             message:
                                 "\(which) has no CFBundleTypeRole; iOS's guide to document types does not ask for it (it counts as Viewer where read, on macOS)",
                             location: claim.location, subject: claim.name)
                         : Finding(
-                            rule: "missing-role", severity: .warning,
+                            .missingRole,
                             message:
                                 "\(which) has no CFBundleTypeRole; it counts as Viewer — add <key>CFBundleTypeRole</key><string>Viewer</string> (or Editor)",
                             location: claim.location, subject: claim.name))
@@ -291,7 +291,7 @@ public struct ManifestReader {
                     // Launch Services falls back to Default (Apple, LSHandlerRank): nothing
                     // breaks beyond the rank the author meant, so a warning, not an error.
                     context.report(
-                        "manifest.unknown-rank", .warning,
+                        .manifestUnknownRank,
                         "unknown LSHandlerRank '\(rank.value)' (expected Owner, Default, Alternate or None); treated as Default",
                         at: rank.location)
                 }
@@ -316,7 +316,7 @@ public struct ManifestReader {
         guard let node = root[key] else { return [] }
         guard let entries = node.asArray else {
             context.report(
-                "manifest.invalid-value", .error,
+                .manifestInvalidValue, variant: true,
                 "\(key) must be an array of dictionaries, found \(node.kindDescription)", at: node.mark, subject: key)
             return []
         }
@@ -324,7 +324,7 @@ public struct ManifestReader {
         for (index, entry) in Self.bounded(entries, key: key, at: node.mark, &context).enumerated() {
             guard let dict = entry.asDictionary else {
                 context.report(
-                    "manifest.invalid-value", .error,
+                    .manifestInvalidValue, variant: true,
                     "declaration #\(index + 1) in \(key) must be a dictionary, found \(entry.kindDescription)",
                     at: entry.mark, subject: key)
                 continue
@@ -332,7 +332,7 @@ public struct ManifestReader {
             context.reportDuplicateKeys(in: dict)
             guard let identifier = context.string(dict, "UTTypeIdentifier") else {
                 context.report(
-                    "manifest.missing-identifier", .error,
+                    .manifestMissingIdentifier,
                     "declaration #\(index + 1) in \(key) has no UTTypeIdentifier; the declaration is ignored",
                     at: entry.mark, subject: key)
                 continue
@@ -340,7 +340,7 @@ public struct ManifestReader {
             if Context.isBlank(identifier.value) {
                 context.findings.append(
                     Finding(
-                        rule: "empty-identifier", severity: .warning,
+                        .emptyIdentifier,
                         message:
                             "declaration #\(index + 1) in \(key) has an empty UTTypeIdentifier; the declaration is ignored",
                         location: identifier.location, subject: key))
@@ -362,7 +362,7 @@ public struct ManifestReader {
                     }
                 } else {
                     context.report(
-                        "manifest.invalid-value", .warning,
+                        .manifestInvalidValue,
                         "UTTypeTagSpecification must be a dictionary, found \(specNode.kindDescription)",
                         at: specNode.mark, subject: identifier.value)
                 }

@@ -8,7 +8,7 @@ public enum MissingProjects {
         guard missing.count > 3 else {
             return missing.map { project, location in
                 Finding(
-                    rule: "xcode.missing-project", severity: .note,
+                    .xcodeMissingProject,
                     message:
                         "the workspace lists \(project), which is not in the repository (a submodule not checked out?); its targets are not read",
                     location: location, subject: project)
@@ -16,7 +16,7 @@ public enum MissingProjects {
         }
         let names = missing.prefix(3).map { ProjectPath.lastComponent($0.project) }.joined(separator: ", ")
         var finding = Finding(
-            rule: "xcode.missing-project", severity: .note,
+            .xcodeMissingProject,
             message:
                 "the workspace lists \(missing.count) projects that are not in the repository (\(names) and \(missing.count - 3) more; submodules not checked out?); their targets are not read",
             location: missing[0].location, subject: ProjectPath.lastComponent(workspace))

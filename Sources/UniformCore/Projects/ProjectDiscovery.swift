@@ -61,7 +61,7 @@ public struct ProjectDiscovery: Sendable {
         for relative in linkedOut.sorted() {
             found.findings.append(
                 Finding(
-                    rule: "xcode.outside-repository", severity: .warning,
+                    .xcodeOutsideRepository,
                     message:
                         "\(ProjectPath.lastComponent(relative)) is a link to a folder outside the repository; it is not read",
                     location: SourceLocation(file: full(relative)), subject: ProjectPath.lastComponent(relative)))
@@ -76,7 +76,7 @@ public struct ProjectDiscovery: Sendable {
             do { listed = try XcodeWorkspace.load(workspace, boundary: boundary) } catch {
                 found.findings.append(
                     Finding(
-                        rule: "xcode.unreadable-workspace", severity: .warning, message: error.message,
+                        .xcodeUnreadableWorkspace, message: error.message,
                         location: error.location))
                 continue
             }
@@ -88,7 +88,7 @@ public struct ProjectDiscovery: Sendable {
                 guard RepositoryBoundary.contains(canonical, root: boundary) else {
                     found.findings.append(
                         Finding(
-                            rule: "xcode.outside-repository", severity: .note,
+                            .xcodeOutsideRepository, variant: true,
                             message:
                                 "the workspace lists \(ProjectPath.lastComponent(project)), which is outside the folder searched; it is not read",
                             location: location, subject: ProjectPath.lastComponent(project)))

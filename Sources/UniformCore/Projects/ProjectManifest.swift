@@ -42,11 +42,9 @@ enum ProjectManifest {
         manifest.origin?.host = app.host
         manifest.platformReason = app.platformReason
         // Xcode adding CFBundleIdentifier to a generated Info.plist is how such targets work.
-        manifest.findings.removeAll { $0.rule == "bundle-id-generated" }
+        manifest.findings.removeAll { $0.isOf(.bundleIDGenerated) }
         for index in manifest.findings.indices
-        where manifest.findings[index].rule == "bundle-id-placeholder"
-            || manifest.findings[index].rule == "bundle-id-missing"
-        {
+        where manifest.findings[index].isOf(.bundleIDPlaceholder) || manifest.findings[index].isOf(.bundleIDMissing) {
             manifest.findings[index].message += context(for: app, setting: bundleIDSetting)
         }
         return manifest

@@ -41,7 +41,7 @@ public struct ProjectReader {
         if let projectConfig, projectConfig.name != configuration {
             result.findings.append(
                 Finding(
-                    rule: "xcode.configuration-missing", severity: .note,
+                    .xcodeConfigurationMissing,
                     message:
                         "\(project.name) has no build configuration '\(configuration)'; using '\(projectConfig.name)'",
                     location: projectConfig.location, subject: configuration))
@@ -178,7 +178,7 @@ public struct ProjectReader {
         }
         findings.append(
             Finding(
-                rule: "xcode.too-many-settings", severity: .warning,
+                .xcodeTooManySettings,
                 message:
                     "the \(name) configuration '\(configuration.name)' sets \(settings.count) build settings; uniform reads the first \(Self.maxLevelSettings)",
                 location: configuration.location, subject: configuration.name))
@@ -310,7 +310,7 @@ struct XCConfigCache {
         if let boundary, !RepositoryBoundary.contains(canonical, root: boundary) {
             findings.append(
                 Finding(
-                    rule: "xcode.outside-repository", severity: .warning,
+                    .xcodeOutsideRepository,
                     message:
                         "the base configuration \(ProjectPath.lastComponent(path)) is outside the repository; it is not read and its settings are not applied",
                     location: location, subject: ProjectPath.lastComponent(path)))
@@ -325,7 +325,7 @@ struct XCConfigCache {
         } catch {
             findings.append(
                 Finding(
-                    rule: "xcode.missing-xcconfig", severity: .warning,
+                    .xcodeMissingXCConfig,
                     message: "the base configuration \(path) is not in the repository; its settings are not applied",
                     location: location, subject: path))
             loaded[path] = .some(nil)

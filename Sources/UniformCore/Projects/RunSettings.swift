@@ -80,7 +80,7 @@ public struct RunSettings: Sendable {
                 let conditions = a.conditions.map { "[\($0.parameter)=\($0.pattern)]" }.joined()
                 notes.append(
                     Finding(
-                        rule: "xcconfig.condition-skipped", severity: .note,
+                        .xcconfigConditionSkipped,
                         message:
                             "\(a.name)\(conditions) depends on the SDK or architecture, which a manifest outside a project does not name; uniform takes the value of \(a.name) without that condition (pass --define \(a.name)=… to choose)",
                         location: a.location, subject: a.name))

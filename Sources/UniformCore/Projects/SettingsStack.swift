@@ -180,7 +180,7 @@ public final class SettingsStack {
                 reportedBudget = true
                 findings.append(
                     Finding(
-                        rule: "xcode.setting-too-long", severity: .warning,
+                        .xcodeSettingTooLong,
                         message:
                             "the build settings expand to more than \(Self.maxExpansion >> 20)M characters in all; the rest stay unexpanded",
                         location: location, subject: setting))
@@ -193,7 +193,7 @@ public final class SettingsStack {
             reportedBudget = true
             findings.append(
                 Finding(
-                    rule: "xcode.setting-too-long", severity: .warning,
+                    .xcodeSettingTooLong,
                     message:
                         "the build settings expand to more than \(Self.maxExpansion >> 20)M characters in all; the rest are cut or left unexpanded",
                     location: location, subject: setting))
@@ -203,7 +203,7 @@ public final class SettingsStack {
             if reportedLong.insert(setting ?? "").inserted {
                 findings.append(
                     Finding(
-                        rule: "xcode.setting-too-long", severity: .warning,
+                        .xcodeSettingTooLong,
                         message:
                             "build setting \(setting ?? "") expands to more than \(Self.maxLength) characters; the value is cut there",
                         location: location, subject: setting))
@@ -326,7 +326,7 @@ public final class SettingsStack {
         let chain = (members + [lowest]).joined(separator: " → ")
         findings.append(
             Finding(
-                rule: "xcode.setting-cycle", severity: .warning,
+                .xcodeSettingCycle,
                 message: "build setting \(lowest) refers to itself (\(chain)); the reference is left unexpanded",
                 location: location(of: lowest), subject: lowest))
     }

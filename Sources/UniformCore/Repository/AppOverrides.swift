@@ -44,7 +44,7 @@ struct AppOverrides {
         for entry in entries where !used.contains(entry.key) {
             findings.append(
                 Finding(
-                    rule: "config.override-unmatched", severity: .warning,
+                    .configOverrideUnmatched,
                     message:
                         "apps[\"\(entry.key)\"] matches no manifest path and no Xcode target of this run; it changes nothing (a key is a manifest path relative to the configuration file, or a target's name)",
                     location: location, subject: entry.key))
@@ -53,7 +53,7 @@ struct AppOverrides {
             guard let (manifest, chosen, others) = ambiguous[file] else { continue }
             findings.append(
                 Finding(
-                    rule: "config.override-ambiguous", severity: .warning,
+                    .configOverrideAmbiguous,
                     message:
                         "\(manifest) is matched by apps[\"\(chosen)\"] and by \(others.map { "apps[\"\($0)\"]" }.joined(separator: ", ")); the first is applied (a path beats a target name), the others are ignored for it",
                     location: location, subject: manifest))

@@ -55,7 +55,7 @@ public struct RepositoryConfiguration: Sendable {
             guard !isOutside(path, boundary: boundary) else {
                 findings.append(
                     Finding(
-                        rule: "config.outside-repository", severity: .warning,
+                        .configOutsideRepository,
                         message: "\(key) names \(path), which is outside the repository; it is not read",
                         location: location, subject: path))
                 return false

@@ -97,7 +97,7 @@ extension RepositoryLoader {
             guard RepositoryBoundary.contains(CanonicalPath.of(project), root: boundary) else {
                 discoveryFindings.append(
                     Finding(
-                        rule: "xcode.outside-repository", severity: .warning,
+                        .xcodeOutsideRepository,
                         message:
                             "the workspace lists \(ProjectPath.lastComponent(project)), which is outside the repository; it is not read",
                         location: location, subject: ProjectPath.lastComponent(project)))
@@ -128,7 +128,7 @@ extension RepositoryLoader {
         else { return [] }
         return [
             Finding(
-                rule: "xcode.generated-project", severity: .note,
+                .xcodeGeneratedProject,
                 message:
                     "no Xcode project is checked in: \(tool) generates it from \(file), which uniform does not read, so the Info.plist files are read without their build settings; run `\(command)` first (or set ids and keys with `apps` and `defines` in .uniform.lua)",
                 location: SourceLocation(file: DisplayPath.of(ProjectPath.join(root, file))), subject: file)

@@ -17,7 +17,7 @@ extension RepositoryLoader {
             guard RepositoryBoundary.contains(key, root: boundary) else {
                 findings.append(
                     Finding(
-                        rule: "xcode.outside-repository", severity: .warning,
+                        .xcodeOutsideRepository,
                         message:
                             "\(ProjectPath.lastComponent(project)) is a link to a folder outside the repository; it is not read",
                         location: SourceLocation(file: project), subject: ProjectPath.lastComponent(project)))
@@ -56,7 +56,7 @@ extension RepositoryLoader {
             return (
                 false,
                 Finding(
-                    rule: "xcode.no-info-plist", severity: .note,
+                    .xcodeNoInfoPlist,
                     message:
                         "target '\(app.target)' sets neither INFOPLIST_FILE nor GENERATE_INFOPLIST_FILE; it has no Info.plist to read",
                     location: app.location, subject: app.target)
@@ -67,7 +67,7 @@ extension RepositoryLoader {
             return (
                 false,
                 Finding(
-                    rule: "xcode.outside-repository", severity: .warning,
+                    .xcodeOutsideRepository,
                     message:
                         "target '\(app.target)': INFOPLIST_FILE names a file outside the repository; it is not read",
                     location: at, subject: app.target)
@@ -77,7 +77,7 @@ extension RepositoryLoader {
             return (
                 false,
                 Finding(
-                    rule: "xcode.missing-info-plist", severity: .note,
+                    .xcodeMissingInfoPlist,
                     message:
                         "target '\(app.target)' (\(app.configuration)): INFOPLIST_FILE \(plist) \(missingReason(plist)); the target is not checked",
                     location: at, subject: app.target)

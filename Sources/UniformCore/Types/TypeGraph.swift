@@ -396,7 +396,7 @@ public struct TypeGraph: Sendable {
                     // The catalog is not the user's file: point at the declaration that overrides it.
                     findings.append(
                         Finding(
-                            rule: "duplicate-declaration", severity: .note, deferred: message,
+                            .duplicateDeclaration, variant: true, deferred: message,
                             location: declarations[Int(w)].location, subject: declarations[Int(w)].identifier))
                     continue
                 }
@@ -416,9 +416,8 @@ public struct TypeGraph: Sendable {
                     continue
                 }
                 // Two imports of a system type are routine; conflicting exports are not.
-                let severity: Severity = declarations[Int(n)].kind == .exported ? .warning : .note
                 var finding = Finding(
-                    rule: "duplicate-declaration", severity: severity, deferred: message,
+                    .duplicateDeclaration, variant: declarations[Int(n)].kind != .exported, deferred: message,
                     location: declarations[Int(n)].location, subject: declarations[Int(n)].identifier)
                 if case .catalog = winner.origin {} else { finding.related = [winner.location] }
                 findings.append(finding)
@@ -435,7 +434,7 @@ public struct TypeGraph: Sendable {
                 Int(n) < declaration.parentLocations.count ? declaration.parentLocations[Int(n)] : declaration.location
             findings.append(
                 Finding(
-                    rule: "conformance-cycle", severity: .warning,
+                    .conformanceCycle,
                     message:
                         "'\(declaration.identifier)' declares that it conforms to itself; remove it from its own UTTypeConformsTo",
                     location: location, subject: declaration.identifier))
@@ -469,7 +468,7 @@ public struct TypeGraph: Sendable {
                         let w = winners[node]
                         findings.append(
                             Finding(
-                                rule: "conformance-cycle", severity: .warning,
+                                .conformanceCycle,
                                 message:
                                     "conformance cycle \(names); the edge \(spellings[node]) → \(spellings[parent]) is ignored",
                                 location: w >= 0 ? allDeclarations[Int(w)].location : nil, subject: spellings[node]))
@@ -545,7 +544,7 @@ public struct TypeGraph: Sendable {
             let w = winners[first]
             findings.append(
                 Finding(
-                    rule: "conformance-too-deep", severity: .warning,
+                    .conformanceTooDeep,
                     message:
                         "'\(spellings[first])'\(truncated.count > 1 ? " and \(truncated.count - 1) more types" : "") conform to more than \(Self.maxAncestors) types through their parents; the supertypes past that are ignored (real hierarchies have a dozen or so)",
                     location: w >= 0 ? allDeclarations[Int(w)].location : nil, subject: spellings[first]))

@@ -11,7 +11,7 @@ public enum LaunchServicesPreferences {
         func report(_ message: String, _ mark: Mark) {
             findings.append(
                 Finding(
-                    rule: "defaults.invalid-entry", severity: .warning, message: message,
+                    .defaultsInvalidEntry, message: message,
                     location: SourceLocation(file: file, mark: mark)))
         }
         guard let root = document.root.asDictionary else {

@@ -18,7 +18,7 @@ enum UnresolvedPlaceholders {
             let files = Set(all.map(\.location.file)).count
             let more = all.count > 1 ? " (\(all.count) uses in \(files) manifest\(files == 1 ? "" : "s"))" : ""
             return Finding(
-                rule: "unresolved-placeholder", severity: .note,
+                .unresolvedPlaceholder,
                 message:
                     "build setting \(name) is not defined, so its placeholders stay verbatim\(more); pass --define \(name)=… or an --xcconfig that sets it",
                 location: all.first?.location, subject: name)

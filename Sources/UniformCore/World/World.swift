@@ -133,7 +133,7 @@ public struct World: Sendable {
                 if first.platform == apps[a].platform {
                     findings.append(
                         Finding(
-                            rule: "duplicate-bundle-id", severity: .warning,
+                            .duplicateBundleID,
                             message:
                                 "bundle id '\(bundleID)' is also used by \(first.file); this app is kept apart as '\(renamed)'",
                             location: apps[a].location, subject: bundleID))

@@ -58,7 +58,7 @@ extension UniformAPI {
         }
         functions["check"] = { ctx in
             let args = try self.arguments(ctx, "check")
-            try args.allowOnly(["id", "severity", "description", "example", "source", "run"])
+            try args.allowOnly(["id", "severity", "description", "example", "examples", "related", "source", "run"])
             let id = try args.requiredString("id")
             let severity =
                 try args.string("severity").map { s -> Severity in
@@ -79,6 +79,8 @@ extension UniformAPI {
                 id: id, severity: severity, description: try args.string("description") ?? "",
                 example: try args.string("example"), location: self.caller(ctx))
             info.source = try args.string("source")
+            info.related = try args.strings("related")
+            (info.triggering, info.nonTriggering) = try args.examples()
             self.engine.checks.append(CheckRule(info: info, function: run))
             return []
         }

@@ -2,8 +2,6 @@ import UniformCore
 
 /// The result of checking findings against a baseline.
 public struct BaselineComparison: Sendable {
-    public static let staleRule = "baseline.stale"
-
     /// Findings the baseline does not accept: the ones to report.
     public var new: [Finding]
     /// Entries no finding matched any more.
@@ -16,7 +14,7 @@ public struct BaselineComparison: Sendable {
     public func staleFindings(baselineFile: String, strict: Bool) -> [Finding] {
         stale.map { entry in
             Finding(
-                rule: Self.staleRule, severity: strict ? .error : .note,
+                .baselineStale, variant: strict,
                 message:
                     "baseline entry [\(entry.rule)] \(entry.file.isEmpty ? "" : "\(entry.file): ")\(entry.subject) no longer occurs; remove it (or write the baseline again with --write-baseline)",
                 location: SourceLocation(file: baselineFile, line: entry.line), subject: entry.fingerprint)

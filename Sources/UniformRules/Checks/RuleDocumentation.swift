@@ -4,17 +4,22 @@ import UniformCore
 /// rules ID` prints, and the `help` SARIF viewers (GitHub code scanning's rule panel) show
 /// beside each alert, from one place so the two cannot say different things.
 public struct RuleDocumentation: Sendable, Hashable {
-    public var id: String
-    public var description: String
+    public var rule: RuleDescription
+    /// A Lua check's `example`, in words.
     public var example: String?
-    /// The Apple documentation the rule rests on, when it names one.
-    public var source: String?
+
+    public var id: String { rule.id }
+    public var description: String { rule.summary }
+    public var source: String? { rule.source }
+
+    public init(rule: RuleDescription, example: String? = nil) {
+        self.rule = rule
+        self.example = example
+    }
 
     public init(id: String, description: String, example: String? = nil, source: String? = nil) {
-        self.id = id
-        self.description = description
-        self.example = example
-        self.source = source
+        self.init(
+            rule: RuleDescription(id: id, severity: .warning, summary: description, source: source), example: example)
     }
 
     /// The first web address in `source` (Apple's page the rule rests on): SARIF's `helpUri`,
@@ -37,13 +42,27 @@ public struct RuleDocumentation: Sendable, Hashable {
         ]
     }
 
-    /// Plain text, one paragraph per part (rule files supply the parts: each stays one line).
+    /// Plain text, one paragraph per part (rule files supply the parts: each stays one line;
+    /// examples are files, shown indented).
     public var text: String {
         var parts = [ReportText.line(description)]
         if let example { parts.append("example: " + ReportText.line(example)) }
+        if !rule.triggering.isEmpty { parts.append("fires on:\n" + Self.examples(rule.triggering)) }
+        if !rule.nonTriggering.isEmpty { parts.append("quiet on:\n" + Self.examples(rule.nonTriggering)) }
         if let source { parts.append("source: " + ReportText.line(source)) }
+        if !rule.related.isEmpty { parts.append("related: " + ReportText.line(rule.related.joined(separator: ", "))) }
         parts.append(silencing.joined(separator: "\n"))
         return parts.joined(separator: "\n\n")
+    }
+
+    /// Each example's text, indented, examples apart by a blank line; control characters a
+    /// rule file may hold are made visible, line breaks kept.
+    static func examples(_ examples: [RuleExample]) -> String {
+        examples.map { example in
+            example.text.split(separator: "\n", omittingEmptySubsequences: false).map {
+                "  " + ReportText.line(String($0))
+            }.joined(separator: "\n")
+        }.joined(separator: "\n\n")
     }
 
     /// The same as Markdown: the example and the suppressions as code, so a rule's text cannot
@@ -51,13 +70,31 @@ public struct RuleDocumentation: Sendable, Hashable {
     public var markdown: String {
         var parts = [Self.escaped(ReportText.line(description))]
         if let example { parts.append("**Example:** " + Self.code(ReportText.line(example))) }
+        if !rule.triggering.isEmpty { parts.append("**Fires on:**\n\n" + Self.block(Self.examples(rule.triggering))) }
+        if !rule.nonTriggering.isEmpty {
+            parts.append("**Quiet on:**\n\n" + Self.block(Self.examples(rule.nonTriggering)))
+        }
         if let source { parts.append("**Source:** " + Self.escaped(ReportText.line(source))) }
+        if !rule.related.isEmpty {
+            parts.append("**Related:** " + rule.related.map { Self.code(ReportText.line($0)) }.joined(separator: ", "))
+        }
         parts.append(
             "**Silence it** with a reason: "
                 + Self.code("<!-- uniform:ignore \(id): why -->") + " before the entry, or "
                 + Self.code("suppress = { { rule = \"\(id)\", file = \"…\", reason = \"…\" } }")
                 + " in `.uniform.lua`.")
         return parts.joined(separator: "\n\n")
+    }
+
+    /// A fenced code block whose fence is longer than any run of backticks inside it.
+    static func block(_ text: String) -> String {
+        var longest = 2, run = 0
+        for c in text {
+            run = c == "`" ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        let fence = String(repeating: "`", count: longest + 1)
+        return fence + "\n" + text + "\n" + fence
     }
 
     /// Markdown's punctuation escaped, so a description is read as text.

@@ -117,7 +117,7 @@ extension RuleEngine {
         }
         func failed(_ message: String, at location: SourceLocation) {
             let finding = Finding(
-                rule: "rule-error", severity: .error, message: "check '\(check.info.id)' failed: \(message)",
+                .ruleError, message: "check '\(check.info.id)' failed: \(message)",
                 location: location, subject: check.info.id)
             keep(finding, bytes: finding.message.utf8.count + location.file.utf8.count)
         }

@@ -4,8 +4,6 @@ import UniformCore
 /// silently does nothing: the rule the team meant keeps firing, or the one they meant to
 /// silence is not. Each such id is a finding with the nearest real id.
 enum UnknownRuleIDs {
-    static let rule = "config.unknown-rule"
-
     static func findings(
         options: CheckOptions, suppressions: [Suppression], known: Set<String>, configuration: String?
     ) -> [Finding] {
@@ -21,13 +19,13 @@ enum UnknownRuleIDs {
         for id in options.disabled.sorted() where !known.contains(id) {
             findings.append(
                 Finding(
-                    rule: rule, severity: .warning, message: "disable names '\(id)', which is no rule id\(hint(id))",
+                    .configUnknownRule, message: "disable names '\(id)', which is no rule id\(hint(id))",
                     location: place, subject: id))
         }
         for id in options.severities.keys.sorted() where !known.contains(id) {
             findings.append(
                 Finding(
-                    rule: rule, severity: .warning, message: "severity names '\(id)', which is no rule id\(hint(id))",
+                    .configUnknownRule, message: "severity names '\(id)', which is no rule id\(hint(id))",
                     location: place, subject: id))
         }
         for suppression in suppressions {
@@ -35,7 +33,7 @@ enum UnknownRuleIDs {
                 let kind = suppression.inlineFile == nil ? "suppress" : "uniform:ignore"
                 findings.append(
                     Finding(
-                        rule: rule, severity: .warning,
+                        .configUnknownRule,
                         message: "\(kind) names '\(id)', which is no rule id\(hint(id))",
                         location: suppression.location, subject: id))
             }

@@ -37,6 +37,17 @@ public struct CheckInfo: Sendable {
     public var location: SourceLocation
     /// The Apple documentation (or message) the rule rests on.
     public var source: String? = nil
+    /// Rules that fire on the same cause, and runnable examples (`examples` in the check).
+    public var related: [String] = []
+    public var triggering: [RuleExample] = []
+    public var nonTriggering: [RuleExample] = []
+
+    /// What `uniform rules ID` and reporters say of it, as of a built-in rule.
+    public var rule: RuleDescription {
+        RuleDescription(
+            id: id, severity: severity, summary: description, source: source, related: related,
+            triggering: triggering, nonTriggering: nonTriggering)
+    }
 }
 
 struct CheckRule {

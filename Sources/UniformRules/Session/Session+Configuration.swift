@@ -12,7 +12,7 @@ extension Session {
             for sentence in capped {
                 findings.append(
                     Finding(
-                        rule: "config.limits-capped", severity: .warning,
+                        .configLimitsCapped,
                         message:
                             "limits: \(sentence), the most a configuration may ask for; pass --allow-limits to let it raise them further",
                         location: config.file.map { SourceLocation(file: Configuration.displayPath($0)) },

@@ -21,7 +21,7 @@ public enum InlineSuppressions {
                 guard let (rules, reason) = parse(comment.text) else {
                     problems.append(
                         Finding(
-                            rule: SuppressionFilter.invalid, severity: .warning,
+                            .suppressionInvalid,
                             message: "'\(comment.text)' names no rule; write <!-- uniform:ignore rule-id: reason -->",
                             location: location, subject: comment.text))
                     continue

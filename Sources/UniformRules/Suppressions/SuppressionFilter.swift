@@ -4,10 +4,6 @@ import UniformCore
 /// Applies suppressions to a check run's findings and reports the suppressions themselves:
 /// one without a reason, and one that suppressed nothing, are findings too.
 public enum SuppressionFilter {
-    public static let missingReason = "suppression.missing-reason"
-    public static let unused = "suppression.unused"
-    public static let invalid = "suppression.invalid"
-
     public struct Result: Sendable {
         /// The findings left, plus the suppressions' own findings, in report order.
         public var findings: [Finding]
@@ -38,7 +34,7 @@ public enum SuppressionFilter {
             if suppression.reason?.trimmingCharacters(in: .whitespaces).isEmpty ?? true {
                 own.append(
                     Finding(
-                        rule: missingReason, severity: .warning,
+                        .suppressionMissingReason,
                         message:
                             "the suppression of \(suppression.summary) gives no reason; say why the finding is deliberate (`uniform:ignore rule-id: reason`, or reason = \"…\" in .uniform.lua)",
                         location: suppression.location, subject: suppression.rules.joined(separator: ",")))
@@ -46,7 +42,7 @@ public enum SuppressionFilter {
             if !used[n] {
                 own.append(
                     Finding(
-                        rule: unused, severity: .warning,
+                        .suppressionUnused,
                         message: "the suppression of \(suppression.summary) matches no finding; remove it",
                         location: suppression.location, subject: suppression.rules.joined(separator: ",")))
             }

@@ -1,0 +1,56 @@
+/// A rule's only definition, as SwiftLint's `RuleDescription` is: its id, the severity its
+/// findings take, what it means, the Apple documentation behind it, and examples that run.
+///
+/// Emit sites name the description (`Finding(.xcconfigSyntax, …)`), never an id string or a
+/// severity of their own, so `uniform rules ID`, SARIF's rule help and the findings cannot say
+/// different things. The suite runs every example (`RuleExampleTests`) and fails on an emitted
+/// id with no description.
+public struct RuleDescription: Sendable, Hashable {
+    /// The other severity some findings of a rule take, and when: a rule whose findings differ
+    /// only in how much is lost (an optional `#include?` against a required one) keeps one id,
+    /// so a configuration that disables it disables both.
+    public struct Variant: Sendable, Hashable {
+        public var severity: Severity
+        /// When findings take this severity, as a clause: "for `#include?`, which Xcode skips".
+        public var when: String
+
+        public init(_ severity: Severity, when: String) {
+            self.severity = severity
+            self.when = when
+        }
+    }
+
+    /// Stable: configurations, suppressions and baselines name it.
+    public var id: String
+    public var severity: Severity
+    public var variant: Variant?
+    /// One sentence: what the finding says is wrong, and what the tool does about it.
+    public var summary: String
+    /// The Apple documentation (or the tool's own limit) the rule rests on, with its address.
+    public var source: String?
+    /// Rules that fire on the same cause or that a user would look at next.
+    public var related: [String]
+    /// Inputs the rule fires on, and inputs like them it must stay silent on.
+    public var triggering: [RuleExample]
+    public var nonTriggering: [RuleExample]
+
+    public init(
+        id: String, severity: Severity, variant: Variant? = nil, summary: String, source: String? = nil,
+        related: [String] = [], triggering: [RuleExample] = [], nonTriggering: [RuleExample] = []
+    ) {
+        self.id = id
+        self.severity = severity
+        self.variant = variant
+        self.summary = summary
+        self.source = source
+        self.related = related
+        self.triggering = triggering
+        self.nonTriggering = nonTriggering
+    }
+
+    /// The severity line `uniform rules ID` prints: "warning" or "warning (note for `#include?`)".
+    public var severityText: String {
+        guard let variant else { return severity.rawValue }
+        return "\(severity.rawValue) (\(variant.severity.rawValue) \(variant.when))"
+    }
+}
