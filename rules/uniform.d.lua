@@ -294,9 +294,19 @@ function CandidateList:sort(less) end
 ---@field id string
 ---@field severity? uniform.Severity default warning
 ---@field description? string
----@field example? string
+---@field example? string what it catches, in words
+---@field examples? uniform.CheckExamples runnable examples `uniform rules ID` prints
+---@field related? uniform.StringOrList rule ids a reader would look at next
 ---@field source? string the Apple documentation the rule rests on
 ---@field run fun(report: uniform.Report)
+
+--- A string is the keys of an app's `App/Info.plist` (inside its root dict); a table holds
+--- files by path, and `arguments` for `uniform check`.
+---@alias uniform.CheckExample string|table<string, string|string[]>
+
+---@class uniform.CheckExamples
+---@field triggering? uniform.CheckExample[] inputs the check must report
+---@field non_triggering? uniform.CheckExample[] similar inputs it must stay quiet on
 
 ---@class uniform.ReportArgs
 ---@field message string

@@ -84,7 +84,7 @@ extension RepositoryLoader {
         if let id = override.bundleID {
             manifest.bundleID = id
             manifest.declaredBundleID = id
-            manifest.findings.removeAll { $0.rule == "bundle-id-placeholder" || $0.rule == "bundle-id-missing" }
+            manifest.findings.removeAll { $0.isOf(.bundleIDPlaceholder) || $0.isOf(.bundleIDMissing) }
             for d in manifest.exportedTypes.indices { manifest.exportedTypes[d].origin = .manifest(bundleID: id) }
             for d in manifest.importedTypes.indices { manifest.importedTypes[d].origin = .manifest(bundleID: id) }
         }

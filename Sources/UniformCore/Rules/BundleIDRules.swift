@@ -44,29 +44,23 @@ extension RuleDescription {
     public static let bundleIDGenerated = RuleDescription(
         id: "bundle-id-generated", severity: .note,
         summary:
-            "The Info.plist has no CFBundleIdentifier and its target generates it from PRODUCT_BUNDLE_IDENTIFIER (GENERATE_INFOPLIST_FILE); that id is used.",
+            "An Info.plist read with build settings (--xcconfig, --define, `defines`) has no CFBundleIdentifier, and the settings generate it from PRODUCT_BUNDLE_IDENTIFIER (GENERATE_INFOPLIST_FILE); that id is used. Within an Xcode project this is how such targets work, and nothing is said.",
         source: managingInfoPlist,
         related: ["bundle-id-missing"],
-        triggering: [
-            .xcodeApp(
-                settings: [
-                    "INFOPLIST_FILE": "App/Info.plist", "GENERATE_INFOPLIST_FILE": "YES",
-                    "PRODUCT_BUNDLE_IDENTIFIER": "com.example.viewer",
-                ],
-                files: [
-                    "App/Info.plist": RuleExample.plist(
-                        "<key>LSApplicationCategoryType</key><string>public.app-category.utilities</string>\n<key>CFBundleDocumentTypes</key><array/>"
-                    )
-                ])
-        ],
-        nonTriggering: [
-            .xcodeApp(
-                settings: ["INFOPLIST_FILE": "App/Info.plist", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.viewer"],
-                files: [
-                    "App/Info.plist": RuleExample.plist(
-                        "<key>CFBundleIdentifier</key><string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>")
-                ])
-        ])
+        triggering: [generated("")],
+        nonTriggering: [generated("<key>CFBundleIdentifier</key><string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>")])
+
+    /// An Info.plist template read with the settings of a target that generates its
+    /// Info.plist, from `Config/App.xcconfig`.
+    static func generated(_ keys: String) -> RuleExample {
+        .infoPlist(
+            keys
+                + "\n<key>LSApplicationCategoryType</key><string>public.app-category.utilities</string>\n<key>CFBundleDocumentTypes</key><array/>",
+            files: [
+                "Config/App.xcconfig": "GENERATE_INFOPLIST_FILE = YES\nPRODUCT_BUNDLE_IDENTIFIER = com.example.viewer\n"
+            ],
+            arguments: ["--xcconfig", "Config/App.xcconfig"])
+    }
 
     public static let duplicateBundleID = RuleDescription(
         id: "duplicate-bundle-id", severity: .warning,

@@ -14,7 +14,7 @@ extension RuleDescription {
             <array><dict>
               <key>CFBundleTypeName</key><string>Viewer Document</string>
               <key>LSItemContentTypes</key><array><string>public.plain-text</string></array>
-              \(keys)
+              \(keys.replacingOccurrences(of: "\n", with: "\n  "))
             </dict></array>
             """)
     }
@@ -28,8 +28,8 @@ extension RuleDescription {
         triggering: [
             RuleExample(
                 files: [
-                    "App/Info.plist": RuleExample.plist(
-                        "</dict><array><string>CFBundleIdentifier</string></array><dict>")
+                    "App/Info.plist":
+                        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<array>\n  <string>com.example.viewer</string>\n</array>\n</plist>\n"
                 ],
                 arguments: ["App/Info.plist"])
         ],
@@ -50,13 +50,17 @@ extension RuleDescription {
         source: documentTypesPage,
         related: ["manifest.missing-identifier"],
         triggering: [
-            viewerDocument("<key>LSTypeIsPackage</key><string>YES</string>"),
+            viewerDocument(
+                "<key>CFBundleTypeRole</key><string>Viewer</string>\n<key>CFBundleTypeExtensions</key><integer>3</integer>"
+            ),
             .infoPlist(
                 "<key>CFBundleIdentifier</key><string>com.example.viewer</string>\n<key>CFBundleDocumentTypes</key><dict/>"
             ),
         ],
         nonTriggering: [
-            viewerDocument("<key>LSTypeIsPackage</key><false/>\n<key>CFBundleTypeRole</key><string>Viewer</string>")
+            viewerDocument(
+                "<key>CFBundleTypeRole</key><string>Viewer</string>\n<key>CFBundleTypeExtensions</key><array><string>txt</string></array>"
+            )
         ])
 
     public static let manifestTooManyEntries = RuleDescription(
@@ -153,7 +157,7 @@ extension RuleDescription {
             <key>CFBundleIdentifier</key><string>com.example.viewer</string>
             <key>UTExportedTypeDeclarations</key>
             <array><dict>
-              \(keys)
+              \(keys.replacingOccurrences(of: "\n", with: "\n  "))
               <key>UTTypeConformsTo</key><array><string>public.data</string></array>
               <key>UTTypeTagSpecification</key><dict><key>public.filename-extension</key><array><string>viewerdoc</string></array></dict>
             </dict></array>
@@ -171,9 +175,10 @@ extension RuleDescription {
 
     /// `values` strings that each expand a 16,000-character `--define` (1,100 of them pass 16 MiB).
     static func expansion(values: Int) -> RuleExample {
-        .infoPlist(
-            "<key>CFBundleIdentifier</key><string>com.example.viewer</string>\n<key>Padding</key><array>"
-                + String(repeating: "<string>$(BIG)</string>", count: values) + "</array>",
-            arguments: ["--define", "BIG=" + String(repeating: "x", count: 16_000)])
+        var example = viewerDocument(
+            "<key>CFBundleTypeRole</key><string>Viewer</string>\n<key>CFBundleTypeExtensions</key><array>"
+                + String(repeating: "<string>$(BIG)</string>", count: values) + "</array>")
+        example.arguments = ["--define", "BIG=" + String(repeating: "x", count: 16_000)]
+        return example
     }
 }

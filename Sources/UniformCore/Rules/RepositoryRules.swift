@@ -14,13 +14,14 @@ extension RuleDescription {
         triggering: [
             RuleExample(files: [
                 "App/Info.plist": textApp,
-                ".uniform.lua": "apps = { [\"Viewer/Info.plist\"] = { bundle_id = \"com.example.viewer\" } }\n",
+                ".uniform.lua":
+                    "return { apps = { [\"Viewer/Info.plist\"] = { bundle_id = \"com.example.viewer\" } } }\n",
             ])
         ],
         nonTriggering: [
             RuleExample(files: [
                 "App/Info.plist": textApp,
-                ".uniform.lua": "apps = { [\"App/Info.plist\"] = { bundle_id = \"com.example.viewer\" } }\n",
+                ".uniform.lua": "return { apps = { [\"App/Info.plist\"] = { bundle_id = \"com.example.viewer\" } } }\n",
             ])
         ])
 
@@ -36,7 +37,7 @@ extension RuleDescription {
                 files: [
                     "App/Info.plist": textApp,
                     ".uniform.lua":
-                        "apps = {\n  [\"App/Info.plist\"] = { bundle_id = \"com.example.viewer\" },\n  App = { bundle_id = \"com.example.editor\" },\n}\n",
+                        "return { apps = {\n  [\"App/Info.plist\"] = { bundle_id = \"com.example.viewer\" },\n  App = { bundle_id = \"com.example.editor\" },\n} }\n",
                 ])
         ],
         nonTriggering: [
@@ -44,7 +45,7 @@ extension RuleDescription {
                 settings: ["INFOPLIST_FILE": "App/Info.plist"],
                 files: [
                     "App/Info.plist": textApp,
-                    ".uniform.lua": "apps = { App = { bundle_id = \"com.example.viewer\" } }\n",
+                    ".uniform.lua": "return { apps = { App = { bundle_id = \"com.example.viewer\" } } }\n",
                 ])
         ])
 
@@ -56,12 +57,12 @@ extension RuleDescription {
         related: ["xcode.outside-repository", "xcconfig.include-outside"],
         triggering: [
             RuleExample(files: [
-                "App/Info.plist": textApp, ".uniform.lua": "xcconfig = { \"../Shared/App.xcconfig\" }\n",
+                "App/Info.plist": textApp, ".uniform.lua": "return { xcconfig = { \"../Shared/App.xcconfig\" } }\n",
             ])
         ],
         nonTriggering: [
             RuleExample(files: [
-                "App/Info.plist": textApp, ".uniform.lua": "xcconfig = { \"Config/App.xcconfig\" }\n",
+                "App/Info.plist": textApp, ".uniform.lua": "return { xcconfig = { \"Config/App.xcconfig\" } }\n",
                 "Config/App.xcconfig": "PRODUCT_BUNDLE_IDENTIFIER = com.example.viewer\n",
             ])
         ])

@@ -1,6 +1,15 @@
 extension RuleDescription {
     static let buildSettingsReference =
         "Apple, Build settings reference (https://developer.apple.com/documentation/xcode/build-settings-reference)"
+    /// A second app beside the project, so a run whose project yields nothing still has a
+    /// manifest to check: `uniform check App.xcodeproj Viewer/Info.plist`.
+    static func besideViewer(_ example: RuleExample, _ input: String = "App.xcodeproj") -> RuleExample {
+        var example = example
+        example.files["Viewer/Info.plist"] = viewerPlist
+        example.arguments = [input, "Viewer/Info.plist"] + example.arguments
+        return example
+    }
+
     static let viewerPlist = RuleExample.plist(
         """
         <key>CFBundleIdentifier</key><string>com.example.viewer</string>
@@ -14,7 +23,8 @@ extension RuleDescription {
         source: buildSettingsReference + ", INFOPLIST_FILE",
         related: ["xcode.no-info-plist"],
         triggering: [
-            .xcodeApp(settings: ["INFOPLIST_FILE": "App/Moved.plist"], files: ["App/Info.plist": viewerPlist])
+            besideViewer(
+                .xcodeApp(settings: ["INFOPLIST_FILE": "App/Moved.plist"], files: ["App/Info.plist": viewerPlist]))
         ],
         nonTriggering: [
             .xcodeApp(settings: ["INFOPLIST_FILE": "App/Info.plist"], files: ["App/Info.plist": viewerPlist])
@@ -26,7 +36,7 @@ extension RuleDescription {
             "An app-like target sets neither INFOPLIST_FILE nor GENERATE_INFOPLIST_FILE; it has no Info.plist to read.",
         source: buildSettingsReference + ", INFOPLIST_FILE and GENERATE_INFOPLIST_FILE",
         related: ["xcode.missing-info-plist"],
-        triggering: [.xcodeApp(settings: ["PRODUCT_NAME": "App"])],
+        triggering: [besideViewer(.xcodeApp(settings: ["PRODUCT_NAME": "App"]))],
         nonTriggering: [
             .xcodeApp(
                 settings: ["GENERATE_INFOPLIST_FILE": "YES", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.viewer"])
@@ -38,8 +48,8 @@ extension RuleDescription {
             "A workspace lists a project that is not in the repository (a submodule not checked out); its targets are not read.",
         source:
             "Xcode's workspace format: contents.xcworkspacedata lists FileRef locations (observed; Apple documents no schema)",
-        triggering: [.workspace(["Vendor/Engine.xcodeproj"])],
-        nonTriggering: [.workspace([])])
+        triggering: [besideViewer(.workspace(["Vendor/Engine.xcodeproj"]), "App.xcworkspace")],
+        nonTriggering: [besideViewer(.workspace([]), "App.xcworkspace")])
 
     public static let xcodeUnreadableWorkspace = RuleDescription(
         id: "xcode.unreadable-workspace", severity: .warning,
@@ -48,9 +58,12 @@ extension RuleDescription {
         source:
             "Xcode's workspace format: contents.xcworkspacedata lists FileRef locations (observed; Apple documents no schema)",
         triggering: [
-            RuleExample(files: ["App.xcworkspace/contents.xcworkspacedata": "<Workspace version = \"1.0\">\n<FileRef"])
+            RuleExample(files: [
+                "App.xcworkspace/contents.xcworkspacedata": "<Workspace version = \"1.0\">\n<FileRef",
+                "Viewer/Info.plist": viewerPlist,
+            ])
         ],
-        nonTriggering: [.workspace([])])
+        nonTriggering: [.workspace([], files: ["Viewer/Info.plist": viewerPlist])])
 
     public static let xcodeMissingXCConfig = RuleDescription(
         id: "xcode.missing-xcconfig", severity: .warning,
@@ -76,7 +89,7 @@ extension RuleDescription {
             "A project names a file outside the repository (an Info.plist, a base configuration, a linked folder); it is not read, so the run never shows files it was not given.",
         source: "The tool's containment rule (docs/SPEC.md §2)",
         related: ["config.outside-repository", "xcconfig.include-outside"],
-        triggering: [.xcodeApp(settings: ["INFOPLIST_FILE": "../Elsewhere/Info.plist"])],
+        triggering: [besideViewer(.xcodeApp(settings: ["INFOPLIST_FILE": "../Elsewhere/Info.plist"]))],
         nonTriggering: [
             .xcodeApp(settings: ["INFOPLIST_FILE": "App/Info.plist"], files: ["App/Info.plist": viewerPlist])
         ])
@@ -137,7 +150,7 @@ extension RuleDescription {
         .xcodeApp(
             settings: [
                 "INFOPLIST_FILE": "App/Info.plist", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.viewer",
-                "LONG": String(repeating: "x", count: length),
+                "LONG": "$(PART)$(PART)", "PART": String(repeating: "x", count: length / 2),
             ],
             files: [
                 "App/Info.plist": RuleExample.plist(

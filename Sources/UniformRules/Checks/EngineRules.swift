@@ -57,13 +57,13 @@ extension RuleDescription {
         triggering: [
             RuleExample(files: [
                 "App/Info.plist": suppressed("", role: true).files["App/Info.plist"]!,
-                ".uniform.lua": "limits = { seconds = 600 }\n",
+                ".uniform.lua": "return { limits = { seconds = 600 } }\n",
             ])
         ],
         nonTriggering: [
             RuleExample(files: [
                 "App/Info.plist": suppressed("", role: true).files["App/Info.plist"]!,
-                ".uniform.lua": "limits = { seconds = 5 }\n",
+                ".uniform.lua": "return { limits = { seconds = 5 } }\n",
             ])
         ])
 
@@ -75,13 +75,13 @@ extension RuleDescription {
         triggering: [
             RuleExample(files: [
                 "App/Info.plist": suppressed("", role: true).files["App/Info.plist"]!,
-                ".uniform.lua": "disable = { \"missing-rol\" }\n",
+                ".uniform.lua": "return { disable = { \"missing-rol\" } }\n",
             ])
         ],
         nonTriggering: [
             RuleExample(files: [
                 "App/Info.plist": suppressed("", role: true).files["App/Info.plist"]!,
-                ".uniform.lua": "disable = { \"missing-role\" }\n",
+                ".uniform.lua": "return { disable = { \"missing-role\" } }\n",
             ])
         ])
 

@@ -7,15 +7,17 @@ import UniformCore
 enum RootCauses {
     /// Cause → the consequences it makes redundant at the same location.
     static let supersedes: [String: Set<String>] = [
-        "foreign-export": ["duplicate-declaration", "extension-claimed-by-several-types", "export-loses-extension"],
+        "foreign-export": [
+            RuleDescription.duplicateDeclaration.id, "extension-claimed-by-several-types", "export-loses-extension",
+        ],
         // The loser of a lookup is told why its files are not its own; that the extension is
         // shared is part of that sentence.
         "export-loses-extension": ["extension-claimed-by-several-types"],
         // An app that both exports and imports one type: the graph's duplicate note says it again.
-        "exported-and-imported": ["duplicate-declaration"],
+        "exported-and-imported": [RuleDescription.duplicateDeclaration.id],
         // The stand-in id's own note says which checks ran without the vendor.
-        "bundle-id-missing": ["vendor-unknown"],
-        "bundle-id-placeholder": ["vendor-unknown"],
+        RuleDescription.bundleIDMissing.id: ["vendor-unknown"],
+        RuleDescription.bundleIDPlaceholder.id: ["vendor-unknown"],
     ]
 
     static func collapse(_ findings: [Finding]) -> [Finding] {

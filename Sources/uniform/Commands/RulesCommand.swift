@@ -26,8 +26,13 @@ struct RulesCommand: ParsableCommand {
 
     @OptionGroup var world: WorldOptions
 
-    @Option(help: "Output format: text or json.")
-    var format: QueryFormat = .text
+    /// `markdown` is the page docs/rules.md holds.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json, markdown
+    }
+
+    @Option(help: "Output format: text, json or markdown (the page docs/rules.md holds).")
+    var format: Format = .text
 
     func run() throws {
         // No world: a rule's id and severity do not depend on the manifests, and a broken project
@@ -44,6 +49,7 @@ struct RulesCommand: ParsableCommand {
             switch format {
             case .text: Output.print(catalog.documentation(rule))
             case .json: Output.print(RuleCatalog.json(rule).document(listKey: "rule").rendered())
+            case .markdown: Output.print(RuleCatalog(rules: [rule]).markdown)
             }
             return
         }
@@ -51,6 +57,7 @@ struct RulesCommand: ParsableCommand {
         case .text: Output.print(catalog.table)
         case .json:
             Output.print(JSONValue.array(catalog.rules.map(RuleCatalog.json)).document(listKey: "rules").rendered())
+        case .markdown: Output.print(catalog.markdown)
         }
     }
 }
