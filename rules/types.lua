@@ -277,6 +277,9 @@ end
 
 uniform.check {
   id = "foreign-export",
+  -- One root cause, one finding: the graph's duplicate note and the lost extensions at the
+  -- same declaration are this export's consequences.
+  supersedes = { "duplicate-declaration", "extension-claimed-by-several-types", "export-loses-extension" },
   severity = "warning",
   description = "An app exports a type reserved for Apple (public.*, com.apple.*) or owned by another vendor. The app's vendor is read from its bundle id, its repository's other bundle ids and the product its exports are named after.",
   example = "UTExportedTypeDeclarations with UTTypeIdentifier public.plain-text",
@@ -322,6 +325,7 @@ uniform.check {
 
 uniform.check {
   id = "exported-and-imported",
+  supersedes = { "duplicate-declaration" },  -- the graph's duplicate note says it again
   severity = "warning",
   description = "An app both exports and imports the same type.",
   example = "the same UTTypeIdentifier under UTExportedTypeDeclarations and UTImportedTypeDeclarations",
@@ -583,6 +587,9 @@ uniform.check {
 
 uniform.check {
   id = "export-loses-extension",
+  -- The loser of a lookup is told why its files are not its own; that the extension is shared
+  -- is part of that sentence.
+  supersedes = { "extension-claimed-by-several-types" },
   severity = "note",
   description = "An app exports a type whose own extension the lookup gives to another type, so its files are not typed as its own.",
   example = "an app exports com.acme.structure with extension pdb, but .pdb resolves to another app's com.other.pdb, which conforms to public.data",

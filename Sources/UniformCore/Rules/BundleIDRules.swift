@@ -25,6 +25,8 @@ extension RuleDescription {
             "CFBundleIdentifier is a build placeholder no setting defines; a stand-in id is used, so checks that need the vendor judge only Apple's identifiers.",
         source: managingInfoPlist,
         related: ["unresolved-placeholder", "bundle-id-missing"],
+        // The stand-in id's own note says which checks ran without the vendor.
+        supersedes: ["vendor-unknown"],
         triggering: [app("<key>CFBundleIdentifier</key><string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>")],
         nonTriggering: [
             RuleExample(
@@ -38,6 +40,7 @@ extension RuleDescription {
         summary: "No usable CFBundleIdentifier: empty (a warning) or absent; a stand-in id is used.",
         source: bundleIdentifierPage,
         related: ["bundle-id-placeholder", "bundle-id-generated"],
+        supersedes: ["vendor-unknown"],
         triggering: [app("<key>CFBundleIdentifier</key><string></string>"), app("")],
         nonTriggering: [app("<key>CFBundleIdentifier</key><string>com.example.viewer</string>")])
 

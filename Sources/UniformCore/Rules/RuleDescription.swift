@@ -30,13 +30,18 @@ public struct RuleDescription: Sendable, Hashable {
     public var source: String?
     /// Rules that fire on the same cause or that a user would look at next.
     public var related: [String]
+    /// Rules whose findings at the same place this rule's finding makes redundant: it names
+    /// their cause (an app exporting Apple's type is one `foreign-export`, not also the graph's
+    /// `duplicate-declaration` there). One root cause, one finding.
+    public var supersedes: [String]
     /// Inputs the rule fires on, and inputs like them it must stay silent on.
     public var triggering: [RuleExample]
     public var nonTriggering: [RuleExample]
 
     public init(
         id: String, severity: Severity, variant: Variant? = nil, summary: String, source: String? = nil,
-        related: [String] = [], triggering: [RuleExample] = [], nonTriggering: [RuleExample] = []
+        related: [String] = [], supersedes: [String] = [], triggering: [RuleExample] = [],
+        nonTriggering: [RuleExample] = []
     ) {
         self.id = id
         self.severity = severity
@@ -44,6 +49,7 @@ public struct RuleDescription: Sendable, Hashable {
         self.summary = summary
         self.source = source
         self.related = related
+        self.supersedes = supersedes
         self.triggering = triggering
         self.nonTriggering = nonTriggering
     }

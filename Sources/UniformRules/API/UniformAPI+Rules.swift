@@ -58,7 +58,9 @@ extension UniformAPI {
         }
         functions["check"] = { ctx in
             let args = try self.arguments(ctx, "check")
-            try args.allowOnly(["id", "severity", "description", "example", "examples", "related", "source", "run"])
+            try args.allowOnly([
+                "id", "severity", "description", "example", "examples", "related", "supersedes", "source", "run",
+            ])
             let id = try args.requiredString("id")
             let severity =
                 try args.string("severity").map { s -> Severity in
@@ -80,6 +82,7 @@ extension UniformAPI {
                 example: try args.string("example"), location: self.caller(ctx))
             info.source = try args.string("source")
             info.related = try args.strings("related")
+            info.supersedes = try args.strings("supersedes")
             (info.triggering, info.nonTriggering) = try args.examples()
             self.engine.checks.append(CheckRule(info: info, function: run))
             return []

@@ -51,6 +51,11 @@ public struct RuleDocumentation: Sendable, Hashable {
         if !rule.nonTriggering.isEmpty { parts.append("quiet on:\n" + Self.examples(rule.nonTriggering)) }
         if let source { parts.append("source: " + ReportText.line(source)) }
         if !rule.related.isEmpty { parts.append("related: " + ReportText.line(rule.related.joined(separator: ", "))) }
+        if !rule.supersedes.isEmpty {
+            parts.append(
+                "one cause, one finding: its finding replaces those of "
+                    + ReportText.line(rule.supersedes.joined(separator: ", ")) + " at the same place")
+        }
         parts.append(silencing.joined(separator: "\n"))
         return parts.joined(separator: "\n\n")
     }
@@ -77,6 +82,12 @@ public struct RuleDocumentation: Sendable, Hashable {
         if let source { parts.append("**Source:** " + Self.escaped(ReportText.line(source))) }
         if !rule.related.isEmpty {
             parts.append("**Related:** " + rule.related.map { Self.code(ReportText.line($0)) }.joined(separator: ", "))
+        }
+        if !rule.supersedes.isEmpty {
+            parts.append(
+                "**One cause, one finding:** its finding replaces those of "
+                    + rule.supersedes.map { Self.code(ReportText.line($0)) }.joined(separator: ", ")
+                    + " at the same place")
         }
         parts.append(
             "**Silence it** with a reason: "

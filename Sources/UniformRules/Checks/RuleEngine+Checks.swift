@@ -39,7 +39,9 @@ extension RuleEngine {
         for check in checks where !options.disabled.contains(check.info.id) {
             findings.append(contentsOf: run(check, texts: texts, options: options))
         }
-        return RootCauses.collapse(findings).compactMap(options.apply).sorted(by: Finding.reportOrder)
+        let supersedes = RootCauses.supersedes(BuiltinRules.all + checkInfos.map(\.rule))
+        return RootCauses.collapse(findings, supersedes: supersedes).compactMap(options.apply).sorted(
+            by: Finding.reportOrder)
     }
 
     /// At most this many findings per check and run: a hostile manifest (or a rule in a loop)

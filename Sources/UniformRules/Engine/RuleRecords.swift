@@ -39,6 +39,7 @@ public struct CheckInfo: Sendable {
     public var source: String? = nil
     /// Rules that fire on the same cause, and runnable examples (`examples` in the check).
     public var related: [String] = []
+    public var supersedes: [String] = []
     public var triggering: [RuleExample] = []
     public var nonTriggering: [RuleExample] = []
 
@@ -46,7 +47,7 @@ public struct CheckInfo: Sendable {
     public var rule: RuleDescription {
         RuleDescription(
             id: id, severity: severity, summary: description, source: source, related: related,
-            triggering: triggering, nonTriggering: nonTriggering)
+            supersedes: supersedes, triggering: triggering, nonTriggering: nonTriggering)
     }
 }
 
