@@ -34,14 +34,19 @@ public struct RuleDescription: Sendable, Hashable {
     /// their cause (an app exporting Apple's type is one `foreign-export`, not also the graph's
     /// `duplicate-declaration` there). One root cause, one finding.
     public var supersedes: [String]
-    /// Inputs the rule fires on, and inputs like them it must stay silent on.
-    public var triggering: [RuleExample]
-    public var nonTriggering: [RuleExample]
+    /// Inputs the rule fires on, and inputs like them it must stay silent on. Made when read:
+    /// the examples of limits are large (10,001 build settings), and a run that emits a finding
+    /// or lists the rules' ids must not build them.
+    public var triggering: [RuleExample] { makeTriggering() }
+    public var nonTriggering: [RuleExample] { makeNonTriggering() }
+    private var makeTriggering: @Sendable () -> [RuleExample]
+    private var makeNonTriggering: @Sendable () -> [RuleExample]
 
     public init(
         id: String, severity: Severity, variant: Variant? = nil, summary: String, source: String? = nil,
-        related: [String] = [], supersedes: [String] = [], triggering: [RuleExample] = [],
-        nonTriggering: [RuleExample] = []
+        related: [String] = [], supersedes: [String] = [],
+        triggering: @escaping @autoclosure @Sendable () -> [RuleExample] = [],
+        nonTriggering: @escaping @autoclosure @Sendable () -> [RuleExample] = []
     ) {
         self.id = id
         self.severity = severity
@@ -50,8 +55,20 @@ public struct RuleDescription: Sendable, Hashable {
         self.source = source
         self.related = related
         self.supersedes = supersedes
-        self.triggering = triggering
-        self.nonTriggering = nonTriggering
+        self.makeTriggering = triggering
+        self.makeNonTriggering = nonTriggering
+    }
+
+    /// A rule is its id and what it says; its examples follow from those.
+    public static func == (a: RuleDescription, b: RuleDescription) -> Bool {
+        a.id == b.id && a.severity == b.severity && a.variant == b.variant && a.summary == b.summary
+            && a.source == b.source && a.related == b.related && a.supersedes == b.supersedes
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(severity)
+        hasher.combine(summary)
     }
 
     /// The severity line `uniform rules ID` prints: "warning" or "warning (note for `#include?`)".
