@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import UniformCore
 
-// Exit codes (SPEC §5): 0 clean, 1 findings/failures/refusals, 2 usage or input errors.
+// Exit codes (docs/SPEC.md §5): 0 clean, 1 findings/failures/refusals, 2 usage or input errors.
 // ArgumentParser's own usage errors would exit 64; they are mapped to 2 here.
 func runUniform() -> Never {
     do {

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// SPEC §2: each platform is its own world. The case that showed the problem: an iOS app
+/// docs/SPEC.md §2: each platform is its own world. The case that showed the problem: an iOS app
 /// declares Markdown as plain data, its Mac sibling under `public.plain-text`; asked about iOS,
 /// the tool showed the Mac declaration, called the iOS one a duplicate, and a policy test that
 /// assumed text conformance on iOS passed.

@@ -57,7 +57,7 @@ final class QueryCommandTests: XCTestCase {
     }
 
     /// Found trying fetched repositories: an undeclared identifier was silently answered as a
-    /// file name. The answer stays (SPEC §3), with a note saying how it was read.
+    /// file name. The answer stays (docs/SPEC.md §3), with a note saying how it was read.
     func testAnUndeclaredIdentifierIsReadAsAFileNameWithANote() throws {
         let run = try CLI.run(["type", "net.example.never-declared"])
         XCTAssertEqual(run.status, 0, run.stderr)
@@ -72,7 +72,7 @@ final class QueryCommandTests: XCTestCase {
             file.stderr.contains("read as a file name"), "an ordinary file name gets no note: \(file.stderr)")
     }
 
-    /// SPEC §2: a flat `.plugin` file on a Mac is `dyn.ah62d4rv4ge81a5dzq7y06` (macOS types a
+    /// docs/SPEC.md §2: a flat `.plugin` file on a Mac is `dyn.ah62d4rv4ge81a5dzq7y06` (macOS types a
     /// flat file among public.data types only); a `.plugin` folder is the bundle type; iOS types
     /// by extension alone. With no apps to say which platform, both answers, one section each.
     func testFilesAndFoldersAreTypedAsEachPlatformDoes() throws {

@@ -11,7 +11,7 @@ final class DynamicIdentifierTests: XCTestCase {
     private let ext = TagClass.filenameExtension
     private let mime = TagClass.mimeType
 
-    /// Identifiers macOS produced (apple-semantics.md §4.3), as the request that produced them.
+    /// Identifiers macOS produced (docs/evidence.md §6), as the request that produced them.
     private var knownVectors: [(payload: String, identifier: String, request: DynamicIdentifier)] {
         func request(_ tagClass: String, _ tag: String, _ conformance: String?) -> DynamicIdentifier {
             DynamicIdentifier(tagClass: tagClass, tag: tag, conformingTo: conformance)

@@ -3,7 +3,7 @@ import XCTest
 
 /// Validates JSON against a schema in `../shared/reference` with Python's `jsonschema`.
 ///
-/// SPEC §5: schema tests must run in CI (which installs `python3-jsonschema`) and may skip
+/// docs/SPEC.md §5: schema tests must run in CI (which installs `python3-jsonschema`) and may skip
 /// only outside it, saying why — so a missing validator fails when `CI` is set.
 enum SchemaValidator {
     /// The package root: this file is `Tests/UniformRulesTests/SchemaValidator.swift`.

@@ -23,7 +23,7 @@ public struct ClaimMap: Sendable {
         self.tag = tag
         let graph = world.graph
         var order = graph.lookup(tag: tag, ofClass: tagClass)
-        // On macOS a flat file is typed among the types conforming to public.data (SPEC §2):
+        // On macOS a flat file is typed among the types conforming to public.data (docs/SPEC.md §2):
         // the others never win for a file, whatever their place in the order.
         var fileless: [TypeID] = []
         if world.platform == .macos, let data = graph.id(of: "public.data") {

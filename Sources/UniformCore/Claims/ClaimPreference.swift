@@ -1,5 +1,5 @@
 /// Why one type beats another in a tag lookup, in words: the first criterion of
-/// `TypeGraph.lookup` on which they differ (SPEC §2).
+/// `TypeGraph.lookup` on which they differ (docs/SPEC.md §2).
 enum ClaimPreference {
     static func reason(winner: TypeID, loser: TypeID, tag: String, tagClass: String, graph: TypeGraph) -> String {
         let w = graph.identifier(winner)

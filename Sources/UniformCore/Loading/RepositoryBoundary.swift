@@ -1,6 +1,6 @@
 import Foundation
 
-/// The folder a run may read on behalf of data and configuration it did not choose (SPEC §2,
+/// The folder a run may read on behalf of data and configuration it did not choose (docs/SPEC.md §2,
 /// "hostile input"): the git work tree that holds the starting folder, else that folder. A
 /// stranger's pull request supplies the manifests, `.uniform.lua` and the tests; nothing they
 /// name outside the repository is read, and nothing their configuration names is written there.

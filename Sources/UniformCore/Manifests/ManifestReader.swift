@@ -23,7 +23,7 @@ public struct ManifestReader {
         self.xcodeBuilt = xcodeBuilt
     }
 
-    /// Keys whose presence makes a plist a manifest (Discovery, SPEC §2). `NSExtension` makes
+    /// Keys whose presence makes a plist a manifest (Discovery, docs/SPEC.md §2). `NSExtension` makes
     /// app extensions manifests: a Quick Look preview extension previews types.
     public static let manifestKeys = [
         "CFBundleIdentifier", "CFBundleDocumentTypes", "UTExportedTypeDeclarations", "UTImportedTypeDeclarations",

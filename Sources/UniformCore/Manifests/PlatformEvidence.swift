@@ -1,7 +1,7 @@
 import UniformPlist
 
 /// Which platform a manifest read without its project is for, weighed from its root keys
-/// (SPEC §2 "Platform"), and why.
+/// (docs/SPEC.md §2 "Platform"), and why.
 ///
 /// One key used to decide: any iOS key made an iOS app, so a Mac app that writes
 /// `LSSupportsOpeningDocumentsInPlace` beside `LSMinimumSystemVersion`, `LSArchitecturePriority`

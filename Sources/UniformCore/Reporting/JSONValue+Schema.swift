@@ -1,5 +1,5 @@
 extension JSONValue {
-    /// The document as printed: every JSON document carries `schema_version` first (SPEC §5).
+    /// The document as printed: every JSON document carries `schema_version` first (docs/SPEC.md §5).
     /// A list becomes `{"schema_version": 1, "<key>": [...]}` so the version has a place.
     public func document(listKey: String) -> JSONValue {
         switch self {

@@ -1,4 +1,4 @@
-/// Which apps outside a set can open a set of types (SPEC §4): the check the seeds describe.
+/// Which apps outside a set can open a set of types (docs/SPEC.md §4): the check the seeds describe.
 ///
 /// Exact, legacy and conformance matches count as exposure; wildcard matches (`public.data`,
 /// `public.item`, `*`) are listed apart, since every file reaches those apps anyway.

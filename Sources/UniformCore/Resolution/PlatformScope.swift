@@ -1,4 +1,4 @@
-/// The platforms a question is answered for (SPEC §2, "each platform is its own world"): the
+/// The platforms a question is answered for (docs/SPEC.md §2, "each platform is its own world"): the
 /// `--platform` filter's, narrowed with `all` to the platforms that have apps — a repository of
 /// iOS apps is asked about iOS — or both when no app says (the catalog alone). Answers that
 /// come out the same on every platform are given once; otherwise one section each.

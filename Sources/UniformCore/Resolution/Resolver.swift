@@ -1,4 +1,4 @@
-/// LaunchServices-style handler resolution (SPEC §3), explained.
+/// LaunchServices-style handler resolution (docs/SPEC.md §3), explained.
 public struct Resolver {
     public let world: World
     public var stages: [any ResolutionStage]

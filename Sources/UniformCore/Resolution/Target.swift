@@ -1,10 +1,10 @@
 import Foundation
 
-/// What a command-line TARGET names (SPEC §3): a leading `.` is an extension; `dyn.…` or a
+/// What a command-line TARGET names (docs/SPEC.md §3): a leading `.` is an extension; `dyn.…` or a
 /// declared identifier is a UTI; `x/y` that is not an existing file is a MIME type; a name
 /// ending in `/` or an existing directory is a directory; anything else is a file name or path.
 /// `uti:`, `mime:`, `ext:`, `file:` and `dir:` force a reading. Files and directories are typed
-/// differently on macOS (SPEC §2): a flat `.plugin` file is not a plug-in bundle.
+/// differently on macOS (docs/SPEC.md §2): a flat `.plugin` file is not a plug-in bundle.
 public enum Target: Sendable, Hashable, CustomStringConvertible {
     case uti(String)
     case fileExtension(String)

@@ -1,4 +1,4 @@
-/// Finds the type of a target (SPEC §2 "Tag lookup").
+/// Finds the type of a target (docs/SPEC.md §2 "Tag lookup").
 public struct TypeResolver {
     public let graph: TypeGraph
 
@@ -10,7 +10,7 @@ public struct TypeResolver {
     /// dynamic type conforming to `public.data`, or to `conformingTo` when given (a hard filter).
     /// `documentConformance: false` is the bare tag lookup of the Lua API (`1=webvtt`).
     ///
-    /// `platform` is where the item is typed (SPEC §2): on macOS a flat file takes only the
+    /// `platform` is where the item is typed (docs/SPEC.md §2): on macOS a flat file takes only the
     /// candidates conforming to `public.data`, a folder or bundle only those conforming to
     /// `com.apple.package` or `public.directory` (Launch Services for items on disk, and
     /// `UTType(filenameExtension:)`, which conforms to `public.data` by default); on iOS, or with

@@ -35,7 +35,7 @@ public struct TypeGraph: Sendable {
     public private(set) var findings: [Finding] = []
 
     /// The types treated as wildcards by the resolver even though the catalog does not flag
-    /// them all (SPEC §3: `public.content` is one).
+    /// them all (docs/SPEC.md §2: `public.content` is one).
     public static let extraWildcards: Set<String> = ["public.content"]
 
     /// Graphs of at least this many declarations are built on two cores.
@@ -265,7 +265,7 @@ public struct TypeGraph: Sendable {
         tagIndex[tagClass]?[Self.normalise(tag, ofClass: tagClass)] ?? []
     }
 
-    /// Tag lookup (SPEC §2): the candidates in preference order — `public.*` first, then types
+    /// Tag lookup (docs/SPEC.md §2): the candidates in preference order — `public.*` first, then types
     /// conforming to `public.data`, then the type whose first tag is the query, then exported
     /// over imported, then catalog/load order. `conformingTo` is a hard filter.
     public func lookup(tag: String, ofClass tagClass: String, conformingTo filter: TypeID? = nil) -> [TypeID] {
@@ -362,7 +362,7 @@ public struct TypeGraph: Sendable {
         }
     }
 
-    /// One finding per losing declaration (SPEC §1), its sentence written when first read: a
+    /// One finding per losing declaration (docs/SPEC.md §2), its sentence written when first read: a
     /// world of 100,000 apps has 200,000 of them, nearly all routine imports of a system type.
     private static func losingDeclarationFindings(
         _ declarations: DeclarationList, winners: [Int32],

@@ -2,7 +2,7 @@ import UniformCore
 import UniformLua
 
 extension UniformAPI {
-    /// The one platform a query answers for and that platform's world (SPEC §2: each platform
+    /// The one platform a query answers for and that platform's world (docs/SPEC.md §2: each platform
     /// is its own world): the `platform` option, else the configuration's, else the running
     /// check's or policy's, else the only platform with apps. With apps of both and none of
     /// these it is an error at the rule's line that shows the call with `{ platform = … }`;

@@ -1,7 +1,7 @@
 import UniformCore
 
 /// A question about a world with apps of both platforms that did not say which: each platform
-/// is its own world (SPEC §2), so one merged answer would rank a Mac app against iOS apps and
+/// is its own world (docs/SPEC.md §2), so one merged answer would rank a Mac app against iOS apps and
 /// run policies over both (issue 30). The message says how to choose.
 public struct AmbiguousPlatform: Error, CustomStringConvertible, Sendable {
     /// The platforms whose apps are in play, in `Platform.allCases` order.

@@ -57,8 +57,8 @@ public final class RuleEngine {
 
     deinit { state.close() }
 
-    /// The world with everything rules declared so far. Each platform is its own world (SPEC
-    /// §2): with one platform chosen, or only one platform's apps, it is that platform's; with
+    /// The world with everything rules declared so far. Each platform is its own world
+    /// (docs/SPEC.md §2): with one platform chosen, or only one platform's apps, it is that platform's; with
     /// apps of both it holds them all, and per-platform questions (`resolve` with a platform,
     /// the checks) run in `world(for:)` while `activePlatform` says which.
     public var world: World {

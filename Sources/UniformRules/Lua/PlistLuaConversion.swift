@@ -3,7 +3,7 @@ import UniformCore
 import UniformLua
 import UniformPlist
 
-/// Property lists to Lua and back, for annotations (SPEC §3/§4).
+/// Property lists to Lua and back, for annotations (docs/SPEC.md §3/§4).
 ///
 /// From Lua, a table with keys `1..n` is an array, an empty table a dictionary, and any other
 /// non-string key is rejected. Dates travel as ISO 8601 strings and data as byte strings: Lua

@@ -1,6 +1,6 @@
 import UniformCore
 
-/// The documented, stable JSON of `uniform check` (SPEC §5), for scripts.
+/// The documented, stable JSON of `uniform check` (docs/SPEC.md §5), for scripts.
 ///
 /// Every key is always present (null when unknown) so consumers need no existence checks.
 public struct JSONReporter: FindingReporter {

@@ -66,7 +66,7 @@ public struct JUnitReporter: FindingReporter {
         finding.severity == .error || (strict && finding.severity == .warning)
     }
 
-    /// The rule's defining file (`rules/types.lua`), grouping rules by file as SPEC §5 asks;
+    /// The rule's defining file (`rules/types.lua`), grouping rules by file as docs/SPEC.md §5 asks;
     /// the rule id for built-in rules.
     static func className(for rule: RuleInfo) -> String { ReportText.line(rule.definedAt?.file ?? rule.id) }
 

@@ -24,7 +24,7 @@ public struct TestCounts: Hashable, Sendable {
     public var total: Int { passed + failed + skipped }
 
     /// `N passed, N failed`, with `, N skipped` only when something was skipped: the last
-    /// line of the text report, which scripts and SPEC §5 rely on.
+    /// line of the text report, which scripts and docs/SPEC.md §5 rely on.
     public var summaryLine: String {
         var line = "\(passed) passed, \(failed) failed"
         if skipped > 0 { line += ", \(skipped) skipped" }

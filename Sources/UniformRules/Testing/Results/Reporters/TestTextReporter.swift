@@ -4,7 +4,7 @@ import UniformCore
 /// busted-like terminal output: a line of progress marks (`.` passed, `F` failed, `E`
 /// errored, `S` skipped), then each failure with its place, message and traceback, the
 /// optional coverage table, and finally the line `N passed, N failed[, N skipped]`, which
-/// must stay last (SPEC §5: scripts read it). Test names, files, Lua errors and printed output
+/// must stay last (docs/SPEC.md §5: scripts read it). Test names, files, Lua errors and printed output
 /// come from the test and rule files: each is shown on its own line (`ReportText`), so none can
 /// pass for a line of the report or a CI workflow command.
 public struct TestTextReporter: TestReporter {
