@@ -40,4 +40,23 @@ final class DiscoveryIgnoreTests: XCTestCase {
         XCTAssertTrue(after.stdout.contains("com.acme.app"), after.stdout)
         XCTAssertFalse(after.stdout.contains("com.other.fixture"), after.stdout)
     }
+
+    /// Without an Xcode project the Info.plist files in the tree are the apps, but not those of
+    /// dependencies: a CocoaPods `Pods/Lib/Info.plist` was read as one of the team's apps.
+    func testDependenciesAreNotAppsWithoutAProject() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (folder, id) in [
+            ("App", "com.acme.app"), ("Pods/Lib", "org.cocoapods.lib"), ("Carthage/Build/Kit", "com.kit"),
+        ] {
+            try TestManifest.write(TestManifest.app(id, claims: ["public.plain-text"]), to: dir, "\(folder)/Info.plist")
+        }
+        let run = try CLI.run(["resolve", ".txt", "--platform", "macos"], in: dir)
+        XCTAssertTrue(run.stdout.contains("com.acme.app"), run.stdout)
+        XCTAssertFalse(run.stdout.contains("org.cocoapods.lib"), run.stdout)
+        XCTAssertFalse(run.stdout.contains("com.kit"), run.stdout)
+        // Named, a dependency's manifest is read.
+        let named = try CLI.run(["resolve", ".txt", "--platform", "macos", "-m", "Pods/Lib"], in: dir)
+        XCTAssertTrue(named.stdout.contains("org.cocoapods.lib"), named.stdout + named.stderr)
+    }
 }

@@ -95,7 +95,10 @@ public struct ManifestLoader: Sendable {
         let boundary = RepositoryBoundary(root: directory)
         DirectoryWalk.walk(directory) { entry in
             let name = entry.name
-            if name.hasPrefix(".") || name == "node_modules" { return false }
+            if name.hasPrefix(".") { return false }
+            // Dependencies and build output (Pods, Carthage, DerivedData) are not the
+            // repository's apps, with or without an Xcode project beside them.
+            if entry.isDirectory, ProjectDiscovery.skippedFolders.contains(name) { return false }
             let path = directory == "." ? entry.relative : directory + "/" + entry.relative
             if entry.isLink, !boundary.contains(path) {
                 return false

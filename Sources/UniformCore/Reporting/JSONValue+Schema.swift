@@ -1,6 +1,6 @@
 extension JSONValue {
     /// The document as printed: every JSON document carries `schema_version` first (docs/SPEC.md §5).
-    /// A list becomes `{"schema_version": 1, "<key>": [...]}` so the version has a place.
+    /// A list becomes `{"schema_version": N, "<key>": [...]}` so the version has a place.
     public func document(listKey: String) -> JSONValue {
         switch self {
         case .object(let members):
