@@ -75,10 +75,13 @@ let package = Package(
             ]
         ),
 
-        // The `uniform` Lua API over the core, checks, reporters, the test runner.
+        // The `uniform` Lua API over the core, checks, reporters, the test runner. The test
+        // framework's Lua is a file of its own, embedded like the standard rules, so luacheck
+        // reads it (.ci/run).
         .target(
             name: "UniformRules",
-            dependencies: ["UniformPlist", "UniformCore", "UniformLua", "UniformStandardRules"]
+            dependencies: ["UniformPlist", "UniformCore", "UniformLua", "UniformStandardRules"],
+            resources: [.embedInCode("Testing/test-framework.lua")]
         ),
 
         .executableTarget(

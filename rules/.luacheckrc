@@ -5,7 +5,8 @@
 -- package) and the `uniform` API, field by field,
 -- so `uniform.polcy(...)` or `io.open` is a lint error, not a run-time one. Test files also see
 -- busted's DSL, uniform's assertions and `fixture`.
--- Run from the repository root: luacheck --config rules/.luacheckrc rules examples
+-- Run from the repository root (the last path is uniform test's framework, its section at the end):
+--   luacheck --config rules/.luacheckrc rules examples Sources/UniformRules/Testing/test-framework.lua
 stds.uniform_sandbox = {
   read_globals = {
     "_G", "_VERSION", "assert", "collectgarbage", "error", "getmetatable", "ipairs", "load", "next",
@@ -50,3 +51,15 @@ exclude_files = {
 }
 files["**/*_test.lua"] = { std = "uniform_sandbox+busted", read_globals = { "fixture", assert = { other_fields = true } } }
 files["**/*_spec.lua"] = { std = "uniform_sandbox+busted", read_globals = { "fixture", assert = { other_fields = true } } }
+-- uniform-own-begin: `uniform init` leaves this section out of a team's copy.
+-- uniform test's framework (Sources/UniformRules/Testing/test-framework.lua) runs in the same
+-- sandbox and defines what test files see: busted's DSL, luassert's spy/stub/mock/match,
+-- `assert`, `fixture`, and a `require` that names the modules a busted spec expects from LuaRocks.
+files["Sources/UniformRules/Testing/test-framework.lua"] = {
+  globals = {
+    "describe", "context", "insulate", "expose", "it", "spec", "test", "pending", "finally", "randomize",
+    "before_each", "after_each", "setup", "teardown", "lazy_setup", "strict_setup", "lazy_teardown",
+    "strict_teardown", "spy", "stub", "mock", "match", "assert", "fixture", "require",
+  },
+}
+-- uniform-own-end

@@ -45,7 +45,7 @@ final class TestAssertionReferenceTests: XCTestCase {
         let section = String(markdown[start.upperBound..<end.lowerBound])
         let framework = try String(
             contentsOf: APIReferenceTests.packageRoot.appendingPathComponent(
-                "Sources/UniformRules/Testing/TestFramework.swift"), encoding: .utf8)
+                "Sources/UniformRules/Testing/test-framework.lua"), encoding: .utf8)
         let pattern = try NSRegularExpression(pattern: #"function A\.(\w+)\("#)
         let names = pattern.matches(in: framework, range: NSRange(framework.startIndex..., in: framework)).compactMap {
             Range($0.range(at: 1), in: framework).map { String(framework[$0]) }

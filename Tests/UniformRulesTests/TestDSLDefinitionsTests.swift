@@ -8,7 +8,7 @@ final class TestDSLDefinitionsTests: XCTestCase {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
         let framework = try String(
-            contentsOf: root.appendingPathComponent("Sources/UniformRules/Testing/TestFramework.swift"), encoding: .utf8
+            contentsOf: root.appendingPathComponent("Sources/UniformRules/Testing/test-framework.lua"), encoding: .utf8
         )
         let definitions = try String(
             contentsOf: root.appendingPathComponent("rules/uniform-test.d.lua"), encoding: .utf8)

@@ -45,9 +45,15 @@ public struct EditorFiles {
     }
 
     /// The project's own `.luacheckrc` with a header for a team's repository: the std part is
-    /// the same text, so it cannot drift from what the tests check against the sandbox.
+    /// the same text, so it cannot drift from what the tests check against the sandbox. The
+    /// section about uniform's own sources (`uniform-own-begin` to `uniform-own-end`) is left out.
     static func userLuacheckrc(_ shipped: String) -> String {
-        let lines = shipped.split(separator: "\n", omittingEmptySubsequences: false)
+        var lines = Array(shipped.split(separator: "\n", omittingEmptySubsequences: false))
+        if let begin = lines.firstIndex(where: { $0.hasPrefix("-- uniform-own-begin") }),
+            let end = lines[begin...].firstIndex(where: { $0.hasPrefix("-- uniform-own-end") })
+        {
+            lines.removeSubrange(begin...end)
+        }
         let body = lines.drop { $0.hasPrefix("--") }
         let header = """
             -- luacheck configuration written by `uniform init`: rule files see exactly what uniform's

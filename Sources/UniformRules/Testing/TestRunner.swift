@@ -259,7 +259,7 @@ public struct TestRunner {
             suppressions: suppressions, reads: reads, findings: FindingsCache(enabled: reusesFindings))
         let runnerTable: LuaTableRef
         do {
-            let make = try engine.state.load(TestFramework.source, chunkName: "=uniform.test")
+            let make = try engine.state.load(bytes: TestFramework.source, chunkName: TestFramework.chunkName)
             guard case .table(let t)? = try engine.state.call(make, [.table(api.table())]).first else {
                 throw RuleError(message: "the test framework did not load")
             }
