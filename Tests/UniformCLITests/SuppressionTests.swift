@@ -49,6 +49,21 @@ final class SuppressionTests: XCTestCase {
         XCTAssertTrue(refused.stderr.contains("rule = \"*\" silences every rule"), refused.stderr)
     }
 
+    /// A subject is a glob like `file`: `*` anywhere and `?` for one character (only a final
+    /// `*` was a wildcard before, and `?` was itself), ignoring case.
+    func testASubjectPatternIsAGlobIgnoringCase() throws {
+        try app(claims: ["com.vendor.undeclared-one", "com.other.undeclared-one", "com.acme.undeclared-two"])
+        try config(
+            #"{ rule = "undeclared-type", subject = "COM.*.UNDECLARED-ON?", reason = "the hosts declare them" }"#)
+        let run = try CLI.run(["check", "--format", "json"], in: dir)
+        let subjects = (try CLI.json(run.stdout)["findings"] as? [[String: Any]] ?? []).compactMap {
+            $0["subject"] as? String
+        }
+        XCTAssertFalse(subjects.contains { $0.hasSuffix(".undeclared-one") }, "\(subjects)")
+        XCTAssertTrue(subjects.contains("com.acme.undeclared-two"), "\(subjects)")
+        XCTAssertFalse(subjects.contains("undeclared-type"), "the suppression is used: \(subjects)")
+    }
+
     /// `uniform test` sees the findings `uniform check` reports: a suppressed finding is not
     /// among them (it was before the session moved into the library).
     func testPolicyTestsSeeFindingsWithSuppressionsApplied() throws {

@@ -4,7 +4,10 @@
 /// uniform models the device build of one configuration: `sdk` is the platform's SDK name
 /// (`iphoneos`, `macosx` — a condition written for a versioned SDK such as `iphoneos17.0`
 /// matches through its `*`), `arch` is `arm64`, `variant` is `normal`. A condition on any
-/// other parameter does not hold.
+/// other parameter does not hold. Condition values are `Glob` patterns, as Xcode's are
+/// fnmatch(3)'s: `*` any run of characters, `?` one character. An SDK condition without a
+/// version (`sdk=iphoneos`) also matches versioned names in Xcode, which the unversioned SDK
+/// names used here make automatic.
 public struct BuildParameters: Sendable, Equatable {
     public var sdk: String?
     public var configuration: String
@@ -28,33 +31,7 @@ public struct BuildParameters: Sendable, Equatable {
             default: value = nil
             }
             guard let value else { return false }
-            return Self.glob(condition.pattern, matches: value)
+            return Glob.matches(condition.pattern, value)
         }
-    }
-
-    /// `*` matches any run of characters; everything else matches itself. An SDK condition
-    /// without a version (`sdk=iphoneos`) also matches versioned names in Xcode, which the
-    /// unversioned SDK names used here make automatic.
-    static func glob(_ pattern: String, matches value: String) -> Bool {
-        let p = Array(pattern.utf8), v = Array(value.utf8)
-        var pi = 0, vi = 0, star = -1, mark = 0
-        while vi < v.count {
-            if pi < p.count, p[pi] == UInt8(ascii: "*") {
-                star = pi
-                mark = vi
-                pi += 1
-            } else if pi < p.count, p[pi] == v[vi] {
-                pi += 1
-                vi += 1
-            } else if star >= 0 {
-                pi = star + 1
-                mark += 1
-                vi = mark
-            } else {
-                return false
-            }
-        }
-        while pi < p.count, p[pi] == UInt8(ascii: "*") { pi += 1 }
-        return pi == p.count
     }
 }

@@ -3,8 +3,8 @@ import UniformCore
 import UniformLua
 
 /// `suppress = { { rule = "id", file = "App/Info.plist", subject = "com.acme.x", reason = "…" } }`
-/// in `.uniform.lua`. `file` is relative to the configuration (a `*` glob is allowed); `rule`
-/// may be a list.
+/// in `.uniform.lua`. `file` is relative to the configuration; it and `subject` may be a `Glob`;
+/// `rule` may be a list.
 enum ConfiguredSuppressions {
     static func read(_ value: LuaTableRef, directory: String, file: String) throws -> [Suppression] {
         let what = "\(Configuration.displayPath(file)): suppress"

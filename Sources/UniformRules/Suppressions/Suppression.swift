@@ -9,10 +9,10 @@ import UniformCore
 public struct Suppression: Sendable, Hashable {
     /// The rule ids it silences (one from configuration; a comment may list several).
     public var rules: [String]
-    /// Absolute path or glob (`*` matches any run of characters) of the files it covers;
+    /// Absolute path or `Glob` (`*` any run of characters, `?` one) of the files it covers;
     /// nil for every file.
     public var filePattern: String?
-    /// Only findings with this subject (a type identifier, a bundle id).
+    /// Only findings with this subject (a type identifier, a bundle id): a `Glob`, ignoring case.
     public var subject: String?
     public var reason: String?
     /// Where the suppression is written: the configuration file or the manifest comment.
@@ -54,15 +54,12 @@ public struct Suppression: Sendable, Hashable {
     /// `rule = "*"`: every rule (only with a `file` or `subject`, which say what it covers).
     public static let everyRule = "*"
 
-    /// A subject ending in `*` covers every subject starting with the rest (`com.vendor.*`: the
-    /// findings about another vendor's apps in the world); otherwise the whole subject, ignoring
-    /// case as identifiers do.
+    /// A `Glob` over the whole subject, ignoring case as identifiers do (any letter, not only
+    /// ASCII: a subject may be a document type's name): `com.vendor.*` covers the findings about
+    /// another vendor's apps in the world.
     static func subject(_ pattern: String, matches subject: String?) -> Bool {
         guard let subject else { return false }
-        if pattern.hasSuffix("*") {
-            return subject.lowercased().hasPrefix(pattern.dropLast().lowercased())
-        }
-        return subject.caseInsensitiveCompare(pattern) == .orderedSame
+        return Glob.matches(pattern.lowercased(), subject.lowercased())
     }
 
     /// What the suppression names, for messages: `rule-id in Info.plist` and so on.
