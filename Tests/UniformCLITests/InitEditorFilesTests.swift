@@ -51,6 +51,42 @@ final class InitEditorFilesTests: XCTestCase {
         XCTAssertTrue(run.stdout.contains("no installed API definitions found beside this uniform"), run.stdout)
     }
 
+    /// Homebrew's layout: `bin/uniform` and `share/uniform` link into the versioned keg. The
+    /// definitions are named under the prefix the binary was run from, not the keg, also when
+    /// the path run holds `..` (on Linux, Foundation's standardizedFileURL then followed the
+    /// links into the keg, which the next upgrade removes).
+    func testTheDefinitionsAreNamedWhereTheBinaryWasRunNotInTheKeg() throws {
+        let prefix = dir.appendingPathComponent("prefix"), keg = prefix.appendingPathComponent("Cellar/uniform/1.0")
+        let manager = FileManager.default
+        for folder in ["bin", "share/uniform/lua"] {
+            try manager.createDirectory(at: keg.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        for folder in ["bin", "share"] {
+            try manager.createDirectory(at: prefix.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        try "---@meta\n".write(
+            to: keg.appendingPathComponent("share/uniform/lua/uniform.d.lua"), atomically: true, encoding: .utf8)
+        try manager.createSymbolicLink(
+            atPath: keg.appendingPathComponent("bin/uniform").path, withDestinationPath: CLI.binary.path)
+        try manager.createSymbolicLink(
+            atPath: prefix.appendingPathComponent("bin/uniform").path,
+            withDestinationPath: "../Cellar/uniform/1.0/bin/uniform")
+        try manager.createSymbolicLink(
+            atPath: prefix.appendingPathComponent("share/uniform").path,
+            withDestinationPath: "../Cellar/uniform/1.0/share/uniform")
+        for invoked in ["prefix/bin/uniform", "prefix/bin/../bin/uniform"] {
+            let run = try CLI.run(
+                ["init", "--editor-files"], in: dir, executable: URL(fileURLWithPath: dir.path + "/" + invoked))
+            XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
+            let luarc = try XCTUnwrap(
+                try JSONSerialization.jsonObject(with: Data(try text(".luarc.json").utf8)) as? [String: Any])
+            let library = try XCTUnwrap(luarc["workspace.library"] as? [String])
+            XCTAssertEqual(
+                library.filter { $0.hasSuffix("/prefix/share/uniform/lua") }.count, 1, "\(invoked): \(library)")
+            XCTAssertFalse(library.contains { $0.contains("Cellar") }, "\(invoked): \(library)")
+        }
+    }
+
     func testAnExistingFileIsKeptAndEditorFilesReplacesOnlyThoseTwo() throws {
         try "-- ours\n".write(to: dir.appendingPathComponent(".luacheckrc"), atomically: true, encoding: .utf8)
         let first = try CLI.run(["init"], in: dir)

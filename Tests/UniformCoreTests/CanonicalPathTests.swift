@@ -45,4 +45,18 @@ final class CanonicalPathTests: XCTestCase {
         XCTAssertEqual(CanonicalPath.ofParent("/x"), "/x")
         XCTAssertEqual(CanonicalPath.ofParent(root + "/repo/sub/"), root + "/repo/sub")
     }
+
+    /// Messages name paths as `CanonicalPath` resolves them: a link found through `..` keeps its
+    /// name, and `..` after a folder link is the target's parent. Foundation's
+    /// `standardizedFileURL` named the link's target on Linux and took `..` lexically on macOS.
+    func testDisplayPathsGoWhereTheKernelGoes() {
+        XCTAssertEqual(DisplayPath.of(root + "/repo/sub/../filelink", relativeTo: root + "/repo"), "filelink")
+        XCTAssertEqual(DisplayPath.of("sub/../filelink", relativeTo: root + "/repo"), "filelink")
+        XCTAssertEqual(DisplayPath.of(root + "/repo/dirlink/../new.plist", relativeTo: root + "/outside"), "new.plist")
+        XCTAssertEqual(DisplayPath.of(root + "/outside", relativeTo: root + "/repo/dirlink/.."), ".")
+        XCTAssertEqual(DisplayPath.resolve("sub/../filelink", in: root + "/repo"), root + "/repo/filelink")
+        XCTAssertEqual(DisplayPath.resolve("dirlink/../new.plist", in: root + "/repo"), root + "/outside/new.plist")
+        XCTAssertEqual(
+            DisplayPath.local("dirlink/../new.plist", directory: root + "/repo"), root + "/outside/new.plist")
+    }
 }

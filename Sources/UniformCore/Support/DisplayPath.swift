@@ -9,9 +9,11 @@ public enum DisplayPath {
     }
 
     /// A path made relative to `directory` when it is inside it (`.` for the folder itself).
+    /// Both are resolved by `CanonicalPath`, the path's last component kept as named: a file is
+    /// shown as the link it was found as, and `..` goes where the kernel takes it.
     public static func of(_ path: String, relativeTo directory: String) -> String {
-        let base = URL(fileURLWithPath: directory).standardizedFileURL.path
-        let absolute = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: base)).standardizedFileURL.path
+        let base = CanonicalPath.of(directory)
+        let absolute = CanonicalPath.ofParent(path, relativeTo: base)
         if absolute == base { return "." }
         if absolute.hasPrefix(base == "/" ? "/" : base + "/") {
             return String(absolute.dropFirst(base == "/" ? 1 : base.count + 1))
@@ -21,10 +23,7 @@ public enum DisplayPath {
 
     /// `path` from a folder (a configuration's) as the user should see it; absolute stays.
     public static func resolve(_ path: String, in directory: String) -> String {
-        let absolute =
-            path.hasPrefix("/")
-            ? path : URL(fileURLWithPath: directory).appendingPathComponent(path).standardizedFileURL.path
-        return of(absolute)
+        of(path.hasPrefix("/") ? path : CanonicalPath.ofParent(path, relativeTo: directory))
     }
 
     /// A path given relative to the run's directory, as the process can open it: unchanged when
@@ -32,6 +31,6 @@ public enum DisplayPath {
     public static func local(_ path: String, directory: String) -> String {
         if path.hasPrefix("/") { return path }
         if CanonicalPath.of(directory) == CanonicalPath.of(FileManager.default.currentDirectoryPath) { return path }
-        return of(ProjectPath.join(URL(fileURLWithPath: directory).standardizedFileURL.path, path))
+        return of(CanonicalPath.ofParent(path, relativeTo: directory))
     }
 }

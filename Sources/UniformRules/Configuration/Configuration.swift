@@ -58,22 +58,24 @@ public struct Configuration: Sendable {
         self.directory = directory
     }
 
-    /// Looks for `.uniform.lua` in `start` and its parents.
+    /// Looks for `.uniform.lua` in `start` and its parents: the parents of the folder `start`
+    /// is (`CanonicalPath`), as `..` from there and `pwd -P` have them.
     public static func find(from start: String = FileManager.default.currentDirectoryPath) -> String? {
-        var url = URL(fileURLWithPath: start).standardizedFileURL
+        var folder = CanonicalPath.of(start)
         while true {
-            let candidate = url.appendingPathComponent(fileName).path
+            let candidate = ProjectPath.join(folder, fileName)
             if FileManager.default.fileExists(atPath: candidate) { return candidate }
-            let parent = url.deletingLastPathComponent()
-            if parent.path == url.path { return nil }
-            url = parent
+            if folder == "/" { return nil }
+            folder = ProjectPath.directory(of: folder)
         }
     }
 
     /// Reads a configuration file; errors name the file and line. With `contents`, those bytes
     /// are the file's (a trusted revision's, `--policy-from`), and nothing is read from disk.
     public static func load(file: String, contents: Data? = nil) throws -> Configuration {
-        let directory = URL(fileURLWithPath: file).deletingLastPathComponent().path
+        // The folder the file is in, as the kernel has it: URL took a relative path's `..`
+        // lexically (`--config current/../loose/.uniform.lua` read paths from ./loose).
+        let directory = CanonicalPath.of(ProjectPath.directory(of: file))
         var config = Configuration(directory: directory)
         config.file = file
         let state = LuaState(limits: LuaLimits(instructions: 10_000_000, memoryBytes: 64 << 20, deadlineSeconds: 5))

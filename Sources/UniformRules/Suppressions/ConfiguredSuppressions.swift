@@ -26,15 +26,25 @@ enum ConfiguredSuppressions {
                     "rule = \"*\" silences every rule: give a 'file' or a 'subject' (e.g. subject = \"com.vendor.*\") to say what it covers"
                 )
             }
-            let pattern = try args.string("file").map { path -> String in
-                let absolute =
-                    path.hasPrefix("/") ? path : URL(fileURLWithPath: directory).appendingPathComponent(path).path
-                return absolute.contains("*") ? absolute : URL(fileURLWithPath: absolute).standardizedFileURL.path
-            }
+            let pattern = try args.string("file").map { filePattern($0, directory: directory) }
             return Suppression(
                 rules: rules, filePattern: pattern, subject: try args.string("subject"),
                 reason: try args.string("reason"),
                 location: SourceLocation(file: Configuration.displayPath(file)))
         }
+    }
+
+    /// `file` made absolute from the configuration's folder and resolved as findings' files are
+    /// (`SuppressionFilter.absolutePath`): its folders up to the first wildcard by `CanonicalPath`,
+    /// the rest as written; a path without wildcards names the file as written.
+    static func filePattern(_ path: String, directory: String) -> String {
+        let components = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard let wild = components.firstIndex(where: { $0.contains("*") || $0.contains("?") }) else {
+            return CanonicalPath.ofParent(path, relativeTo: directory)
+        }
+        let fixed = components[..<wild].joined(separator: "/")
+        let folder = CanonicalPath.of(fixed.isEmpty ? (path.hasPrefix("/") ? "/" : ".") : fixed, relativeTo: directory)
+        let rest = components[wild...].joined(separator: "/")
+        return folder == "/" ? "/" + rest : folder + "/" + rest
     }
 }

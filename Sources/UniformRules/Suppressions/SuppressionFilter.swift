@@ -19,8 +19,10 @@ public enum SuppressionFilter {
         var used = Array(repeating: false, count: suppressions.count)
         var kept: [Finding] = []
         var suppressed = 0
+        // Resolving a path asks the file system: only for `file` patterns.
+        let byFile = suppressions.contains { $0.filePattern != nil }
         for finding in findings {
-            let absolute = finding.location.map { absolutePath($0.file, in: workingDirectory) }
+            let absolute = byFile ? finding.location.map { absolutePath($0.file, in: workingDirectory) } : nil
             if let n = suppressions.indices.first(where: { suppressions[$0].matches(finding, absoluteFile: absolute) })
             {
                 used[n] = true
@@ -50,10 +52,9 @@ public enum SuppressionFilter {
         return Result(findings: (kept + own).sorted(by: Finding.reportOrder), suppressed: suppressed)
     }
 
+    /// A finding's file as `file` patterns are written (`ConfiguredSuppressions`): absolute,
+    /// its folders resolved by `CanonicalPath`, the file named as found.
     static func absolutePath(_ path: String, in directory: String) -> String {
-        let url =
-            path.hasPrefix("/")
-            ? URL(fileURLWithPath: path) : URL(fileURLWithPath: directory).appendingPathComponent(path)
-        return url.standardizedFileURL.path
+        CanonicalPath.ofParent(path, relativeTo: directory)
     }
 }

@@ -17,9 +17,10 @@ struct TestAPI {
     /// The test's findings, run once per state of its world.
     let findings: FindingsCache
 
+    /// A fixture's path, relative to the test file's folder: its folders as the kernel resolves
+    /// them, the file named as written (a link stays the link in findings).
     func resolve(_ path: String) -> String {
-        path.hasPrefix("/")
-            ? path : URL(fileURLWithPath: directory).appendingPathComponent(path).standardizedFileURL.path
+        path.hasPrefix("/") ? path : CanonicalPath.ofParent(path, relativeTo: directory)
     }
 
     func contains(_ path: String) -> Bool {
