@@ -66,9 +66,12 @@ final class BustedCompatibilityTests: XCTestCase {
         XCTAssertEqual(first, again)
         XCTAssertEqual(Set(first), Set(written))
         XCTAssertTrue(first != written || other != written, "a seed changes the order")
+        // Without --seed the order is the run's own: stderr prints its seed, and every message
+        // here shows stderr, so a failing order can be rerun.
         let shuffled = try CLI.run(["test", "tests/busted_docs_spec.lua", "--shuffle"], in: dir)
         XCTAssertTrue(shuffled.stderr.contains("shuffled with --seed "), shuffled.stderr)
-        XCTAssertTrue(shuffled.stdout.contains("18 passed, 0 failed, 3 skipped"), shuffled.stdout)
+        XCTAssertTrue(
+            shuffled.stdout.contains("18 passed, 0 failed, 3 skipped"), shuffled.stderr + shuffled.stdout)
     }
 
     /// busted's `randomize()`: a block's tests in a seeded order (printed, rerun with
@@ -79,15 +82,16 @@ final class BustedCompatibilityTests: XCTestCase {
             let run = try CLI.run(["test", "tests/randomize_spec.lua", "--format", "json"] + arguments, in: dir)
             XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
             let tests = try CLI.json(run.stdout)["tests"] as? [[String: Any]] ?? []
-            XCTAssertTrue(tests.allSatisfy { $0["status"] as? String == "passed" }, run.stdout)
+            XCTAssertTrue(tests.allSatisfy { $0["status"] as? String == "passed" }, run.stderr + run.stdout)
             return (tests.compactMap { ($0["path"] as? [String])?.last }, run.stderr)
         }
+        // The run picks its seed and prints it (stderr, in each message below).
         let first = try order([])
         XCTAssertTrue(
             first.stderr.contains(
                 "uniform test: randomize() shuffled 6 tests; rerun this order with --randomize-seed "), first.stderr)
-        XCTAssertEqual(Array(first.names.suffix(4)), ["o1", "o2", "last", "stub returns and invokes"])
-        XCTAssertEqual(Set(first.names.prefix(6)), Set((1...6).map { "r\($0)" }))
+        XCTAssertEqual(Array(first.names.suffix(4)), ["o1", "o2", "last", "stub returns and invokes"], first.stderr)
+        XCTAssertEqual(Set(first.names.prefix(6)), Set((1...6).map { "r\($0)" }), first.stderr)
         let seven = try order(["--randomize-seed", "7"]), again = try order(["--randomize-seed", "7"])
         XCTAssertEqual(seven.names, again.names)
         let others = try (8...10).map { try order(["--randomize-seed", "\($0)"]).names }
