@@ -57,7 +57,7 @@ func runHostileBenchmark(sharedDirectory: String, workDirectory: String) {
 func runHostileOne(_ directory: String) {
     var options = SessionOptions(directory: directory)
     options.standardRules = true
-    options.tolerateBrokenManifests = true
+    options.repository.tolerateBrokenManifests = true
     let start = Clock.now()
     let count = (try? Session.open(options, output: { _ in }).checkedFindings().count) ?? -1
     print(String(format: "%.4f %d %d", Clock.now() - start, PeakMemory.bytes(), count))

@@ -19,7 +19,7 @@ func profileProject(sharedDirectory: String, withRules: Bool) {
     guard let root = largestRepository(sharedDirectory: sharedDirectory) else { return }
     var options = SessionOptions(directory: root)
     options.standardRules = withRules
-    options.tolerateBrokenManifests = true
+    options.repository.tolerateBrokenManifests = true
     let start = Clock.now()
     while Clock.now() - start < 5 {
         let session = try! Session.open(options, output: { _ in })
@@ -53,8 +53,8 @@ func largestRepository(sharedDirectory: String) -> String? {
 func runProjectBenchmark(root: String) {
     var options = SessionOptions(directory: root)
     options.standardRules = true
-    options.requireManifests = true
-    options.tolerateBrokenManifests = true
+    options.repository.requireManifests = true
+    options.repository.tolerateBrokenManifests = true
     guard let first = try? Session.open(options, output: { _ in }) else {
         print("project benchmark: \(root) did not load")
         return

@@ -19,9 +19,9 @@ func runTestSuiteBenchmark(sharedDirectory: String, rounds: Int = 5) {
         return
     }
     var options = SessionOptions(directory: FileManager.default.currentDirectoryPath)
-    options.paths = manifests
+    options.repository.paths = manifests
     options.standardRules = true
-    options.requireManifests = true
+    options.repository.requireManifests = true
     guard let session = try? Session.open(options, output: { _ in }) else {
         print("tests: the session did not open")
         return

@@ -45,9 +45,9 @@ final class GroundedFindingsTests: XCTestCase {
         var checked: [String: Int] = [:]
         for input in all {
             var options = SessionOptions(directory: input.directory)
-            options.paths = input.paths
+            options.repository.paths = input.paths
             options.standardRules = true
-            options.tolerateBrokenManifests = true
+            options.repository.tolerateBrokenManifests = true
             let session: Session
             do { session = try Session.open(options, output: { _ in }) } catch {
                 contradictions.append("\(input.name): cannot be loaded: \(error)")

@@ -22,7 +22,7 @@ final class SessionTests: XCTestCase {
         let root = try repository("OpenEmu__OpenEmu")
         XCTAssertNotEqual(FileManager.default.currentDirectoryPath, root)
         var options = SessionOptions(directory: root)
-        options.requireManifests = true
+        options.repository.requireManifests = true
         let session = try Session.open(options, output: { _ in })
         let ids = Set(session.report.apps.map(\.bundleID))
         XCTAssertEqual(
@@ -40,8 +40,8 @@ final class SessionTests: XCTestCase {
     func testRelativePathsAreTakenFromTheGivenDirectory() throws {
         let root = try repository("coteditor__CotEditor")
         var options = SessionOptions(directory: root)
-        options.paths = ["CotEditor.xcodeproj"]
-        options.requireManifests = true
+        options.repository.paths = ["CotEditor.xcodeproj"]
+        options.repository.requireManifests = true
         let session = try Session.open(options, output: { _ in })
         XCTAssertEqual(session.report.apps.map(\.bundleID), ["com.coteditor.CotEditor"])
     }
@@ -52,7 +52,7 @@ final class SessionTests: XCTestCase {
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: empty) }
         var options = SessionOptions(directory: empty.path)
-        options.requireManifests = true
+        options.repository.requireManifests = true
         XCTAssertThrowsError(try Session.open(options, output: { _ in })) { error in
             XCTAssertTrue("\(error)".contains("no manifests found under the current directory"), "\(error)")
         }

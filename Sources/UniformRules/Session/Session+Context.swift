@@ -24,7 +24,7 @@ extension Session {
             }
             paths.append(resolved)
         }
-        for path in options.context.map({ local($0, directory: options.directory) }) {
+        for path in options.repository.context.map({ local($0, directory: options.directory) }) {
             guard boundary.allows(named: path) else {
                 throw SessionError("--context \(path): the path links outside the repository; it is not read")
             }

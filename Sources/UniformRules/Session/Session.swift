@@ -109,23 +109,14 @@ public struct Session {
         try engine.load(bytes: [UInt8](bytes), chunkName: Configuration.displayPath(rule))
     }
 
-    /// What the loader reads: the configuration's world, the command line's additions, and
-    /// the context paths checked against the repository.
+    /// What the loader reads: the options' world with the configuration's, and the context
+    /// paths (the configuration's, then `--context`'s) checked against the repository.
     static func repositoryOptions(
         _ options: SessionOptions, policy: SessionPolicy
     ) throws(SessionError) -> RepositoryOptions {
-        var repository = RepositoryOptions(directory: options.directory, configuration: policy.config.repository)
-        repository.paths = options.paths
+        var repository = options.repository
+        repository.configuration = policy.config.repository
         repository.context = try contextPaths(options, config: policy.config, boundary: policy.boundary)
-        repository.defines = options.defines
-        repository.xcconfigs = options.xcconfigs
-        repository.platform = options.platform
-        repository.releases = options.releases
-        repository.distribution = options.distribution
-        repository.defaults = options.defaults
-        repository.buildConfiguration = options.buildConfiguration
-        repository.tolerateBrokenManifests = options.tolerateBrokenManifests
-        repository.requireManifests = options.requireManifests
         return repository
     }
 }

@@ -62,7 +62,7 @@ public struct TestSuites {
                     "\(suite.files.count) test file\(suite.files.count == 1 ? "" : "s") with \(name) (\(session.engine.inputs.manifests.count) manifest\(session.engine.inputs.manifests.count == 1 ? "" : "s"))"
                 )
             }
-            var runner = TestRunner(session: session, extraRules: options.rules, defines: options.defines)
+            var runner = TestRunner(session: session, extraRules: options.rules, defines: options.repository.defines)
             prepare(&runner)
             let run = runner.run(suite.files)
             inputs += run.inputs + Self.worldFiles(of: session)

@@ -157,7 +157,7 @@ struct TestCommand: ParsableCommand {
             do { session = try Session.open(suiteOptions) } catch {
                 throw CommandFailure.input(lines: error.description)
             }
-            var runner = TestRunner(session: session, extraRules: world.rules, defines: options.defines)
+            var runner = TestRunner(session: session, extraRules: world.rules, defines: options.repository.defines)
             runner.selection = selection
             let (tests, errors) = runner.collect(suite.files)
             for test in runner.selection.narrowed(tests) where runner.selection.includes(test.path) {

@@ -128,20 +128,20 @@ struct WorldOptions: ParsableArguments {
         paths: [String] = [], standardRules: Bool = false, requireManifests: Bool = false, directory: String? = nil
     ) throws -> SessionOptions {
         var options = SessionOptions(directory: directory ?? FileManager.default.currentDirectoryPath)
-        options.paths = paths + manifests
+        options.repository.paths = paths + manifests
+        options.repository.context = context
+        options.repository.defines = try defineTable()
+        options.repository.xcconfigs = xcconfigs
+        options.repository.platform = platform
+        options.repository.releases = releases
+        options.repository.distribution = distribution
+        options.repository.defaults = defaults
+        options.repository.buildConfiguration = buildConfiguration
+        options.repository.tolerateBrokenManifests = tolerateBrokenManifests
+        options.repository.requireManifests = requireManifests
         options.rules = rules
-        options.context = context
-        options.defines = try defineTable()
-        options.xcconfigs = xcconfigs
-        options.platform = platform
-        options.releases = releases
-        options.distribution = distribution
-        options.defaults = defaults
-        options.buildConfiguration = buildConfiguration
         options.configFile = configFile
         options.standardRules = standardRules
-        options.tolerateBrokenManifests = tolerateBrokenManifests
-        options.requireManifests = requireManifests
         options.allowRaisedLimits = allowLimits
         options.maxRunTime = max(0, maxRunTime)
         options.policyRevision = policyFrom
