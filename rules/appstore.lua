@@ -2,6 +2,25 @@
 -- ITMS-90243 refuses the upload (an error); ITMS-90788 and ITMS-90737 are warnings there.
 -- Each check is an ordinary rule on the public `uniform` API.
 
+-- Examples (`uniform rules ID` prints them; RuleExampleTests runs each through `uniform check`):
+-- an Info.plist's root keys, written indented like the code around them.
+local function keys(text)
+  local indent
+  for line in text:gmatch("[^\n]+") do
+    local lead = line:match("^ *")
+    if line:find("%S") and (not indent or #lead < #indent) then indent = lead end
+  end
+  text = text:gsub("%s+$", "")
+  return (("\n" .. text):gsub("\n" .. (indent or ""), "\n"):sub(2))
+end
+
+--- A whole Info.plist holding `text`'s keys, for an example of several files.
+local function plist(text)
+  return '<?xml version="1.0" encoding="UTF-8"?>\n' ..
+    '<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">\n' ..
+    '<plist version="1.0">\n<dict>\n' .. keys(text) .. '\n</dict>\n</plist>\n'
+end
+
 local function claim_name(claim)
   return claim.name and ("'" .. claim.name .. "'") or ("#" .. claim.index)
 end
@@ -34,6 +53,69 @@ uniform.check {
   description = "A document type has no LSHandlerRank: App Store Connect warns (ITMS-90788); Launch Services uses Default. A note for apps distributed outside the App Store.",
   example = "<dict><key>CFBundleTypeName</key><string>PDB</string> … no LSHandlerRank … </dict>",
   source = "Apple, LSHandlerRank (https://developer.apple.com/documentation/bundleresources/information-property-list/cfbundledocumenttypes/lshandlerrank): Owner, Default, Alternate, None; a missing rank is Default. App Store Connect ITMS-90788 is an upload warning.",
+  related = { "owner-without-export", "ios-document-support-key" },
+  examples = {
+    triggering = {
+      -- An iOS app: a warning (App Store Connect warns at upload).
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.reader</string>
+        <key>LSRequiresIPhoneOS</key><true/>
+        <key>LSSupportsOpeningDocumentsInPlace</key><true/>
+        <key>CFBundleDocumentTypes</key>
+        <array><dict>
+          <key>CFBundleTypeName</key><string>PDF Document</string>
+          <key>CFBundleTypeRole</key><string>Viewer</string>
+          <key>LSItemContentTypes</key><array><string>com.adobe.pdf</string></array>
+        </dict></array>
+      ]],
+      -- A Mac app updated by Sparkle (SUFeedURL) ships outside the App Store: a note.
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.markdown</string>
+        <key>SUFeedURL</key><string>https://example.com/appcast.xml</string>
+        <key>CFBundleDocumentTypes</key>
+        <array><dict>
+          <key>CFBundleTypeName</key><string>Markdown Document</string>
+          <key>CFBundleTypeRole</key><string>Editor</string>
+          <key>LSItemContentTypes</key><array><string>net.daringfireball.markdown</string></array>
+        </dict></array>
+      ]],
+      -- A Mac app the team ships through the App Store: a warning.
+      {
+        [".uniform.lua"] = [[return { distribution = "app-store" }]],
+        ["App/Info.plist"] = plist [[
+          <key>CFBundleIdentifier</key><string>com.example.markdown</string>
+          <key>CFBundleDocumentTypes</key>
+          <array><dict>
+            <key>CFBundleTypeName</key><string>Markdown Document</string>
+            <key>CFBundleTypeRole</key><string>Editor</string>
+            <key>LSItemContentTypes</key><array><string>net.daringfireball.markdown</string></array>
+          </dict></array>
+        ]],
+      },
+    },
+    non_triggering = {
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.reader</string>
+        <key>LSRequiresIPhoneOS</key><true/>
+        <key>LSSupportsOpeningDocumentsInPlace</key><true/>
+        <key>CFBundleDocumentTypes</key>
+        <array><dict>
+          <key>CFBundleTypeName</key><string>PDF Document</string>
+          <key>CFBundleTypeRole</key><string>Viewer</string><key>LSHandlerRank</key><string>Alternate</string>
+          <key>LSItemContentTypes</key><array><string>com.adobe.pdf</string></array>
+        </dict></array>
+      ]],
+      -- A Quick Look generator previews the type, it does not open it: no rank to give.
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.markdown.quicklook</string>
+        <key>CFBundleDocumentTypes</key>
+        <array><dict>
+          <key>CFBundleTypeRole</key><string>QLGenerator</string>
+          <key>LSItemContentTypes</key><array><string>net.daringfireball.markdown</string></array>
+        </dict></array>
+      ]],
+    },
+  },
   run = function(report)
     for _, app in ipairs(uniform.apps()) do
       local missing = {}
@@ -81,6 +163,38 @@ uniform.check {
   description = "CFBundleDocumentTypes is not an array of dictionaries (App Store: ITMS-90243).",
   example = "<key>CFBundleDocumentTypes</key><dict>…</dict>",
   source = "Apple, CFBundleDocumentTypes (https://developer.apple.com/documentation/bundleresources/information-property-list/cfbundledocumenttypes): an array of dictionaries; App Store Connect refuses the upload otherwise (ITMS-90243).",
+  related = { "manifest.invalid-value" },
+  examples = {
+    triggering = {
+      -- One document type written as the dictionary itself, without its array.
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.viewer</string>
+        <key>CFBundleDocumentTypes</key>
+        <dict>
+          <key>CFBundleTypeName</key><string>PDF Document</string>
+          <key>CFBundleTypeRole</key><string>Viewer</string><key>LSHandlerRank</key><string>Alternate</string>
+          <key>LSItemContentTypes</key><array><string>com.adobe.pdf</string></array>
+        </dict>
+      ]],
+      -- An item that is a type identifier rather than a document type.
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.viewer</string>
+        <key>CFBundleDocumentTypes</key>
+        <array><string>com.adobe.pdf</string></array>
+      ]],
+    },
+    non_triggering = {
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.viewer</string>
+        <key>CFBundleDocumentTypes</key>
+        <array><dict>
+          <key>CFBundleTypeName</key><string>PDF Document</string>
+          <key>CFBundleTypeRole</key><string>Viewer</string><key>LSHandlerRank</key><string>Alternate</string>
+          <key>LSItemContentTypes</key><array><string>com.adobe.pdf</string></array>
+        </dict></array>
+      ]],
+    },
+  },
   run = function(report)
     for _, app in ipairs(uniform.apps()) do
       local root = uniform.plist(app.id)
@@ -112,6 +226,73 @@ uniform.check {
   description = "An iOS app declares CFBundleDocumentTypes without LSSupportsOpeningDocumentsInPlace or UISupportsDocumentBrowser: App Store Connect warns (ITMS-90737). A note for apps distributed outside the App Store, and for a partial Info.plist read without its Xcode project (build settings may add the key).",
   example = "an iOS Info.plist with CFBundleDocumentTypes and neither key",
   source = "Apple, LSSupportsOpeningDocumentsInPlace (https://developer.apple.com/documentation/bundleresources/information-property-list/lssupportsopeningdocumentsinplace); App Store Connect warning ITMS-90737.",
+  related = { "missing-handler-rank", "bundle-id-missing" },
+  examples = {
+    triggering = {
+      -- A warning: App Store Connect warns at upload.
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.reader</string>
+        <key>LSRequiresIPhoneOS</key><true/>
+        <key>CFBundleDocumentTypes</key>
+        <array><dict>
+          <key>CFBundleTypeName</key><string>PDF Document</string>
+          <key>CFBundleTypeRole</key><string>Viewer</string><key>LSHandlerRank</key><string>Alternate</string>
+          <key>LSItemContentTypes</key><array><string>com.adobe.pdf</string></array>
+        </dict></array>
+      ]],
+      -- A note: without CFBundleIdentifier this is the partial Info.plist Xcode completes from
+      -- build settings, which may add the key.
+      keys [[
+        <key>LSRequiresIPhoneOS</key><true/>
+        <key>UILaunchStoryboardName</key><string>LaunchScreen</string>
+        <key>CFBundleDocumentTypes</key>
+        <array><dict>
+          <key>CFBundleTypeName</key><string>PDF Document</string>
+          <key>CFBundleTypeRole</key><string>Viewer</string><key>LSHandlerRank</key><string>Alternate</string>
+          <key>LSItemContentTypes</key><array><string>com.adobe.pdf</string></array>
+        </dict></array>
+      ]],
+      -- A note: an app distributed outside the App Store.
+      {
+        [".uniform.lua"] = [[return { distribution = "outside" }]],
+        ["App/Info.plist"] = plist [[
+          <key>CFBundleIdentifier</key><string>com.example.reader</string>
+          <key>LSRequiresIPhoneOS</key><true/>
+          <key>CFBundleDocumentTypes</key>
+          <array><dict>
+            <key>CFBundleTypeName</key><string>PDF Document</string>
+            <key>CFBundleTypeRole</key><string>Viewer</string><key>LSHandlerRank</key><string>Alternate</string>
+            <key>LSItemContentTypes</key><array><string>com.adobe.pdf</string></array>
+          </dict></array>
+        ]],
+      },
+    },
+    non_triggering = {
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.reader</string>
+        <key>LSRequiresIPhoneOS</key><true/>
+        <key>LSSupportsOpeningDocumentsInPlace</key><true/>
+        <key>CFBundleDocumentTypes</key>
+        <array><dict>
+          <key>CFBundleTypeName</key><string>PDF Document</string>
+          <key>CFBundleTypeRole</key><string>Viewer</string><key>LSHandlerRank</key><string>Alternate</string>
+          <key>LSItemContentTypes</key><array><string>com.adobe.pdf</string></array>
+        </dict></array>
+      ]],
+      -- A document browser app says so with UISupportsDocumentBrowser.
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.reader</string>
+        <key>LSRequiresIPhoneOS</key><true/>
+        <key>UISupportsDocumentBrowser</key><true/>
+        <key>CFBundleDocumentTypes</key>
+        <array><dict>
+          <key>CFBundleTypeName</key><string>PDF Document</string>
+          <key>CFBundleTypeRole</key><string>Viewer</string><key>LSHandlerRank</key><string>Alternate</string>
+          <key>LSItemContentTypes</key><array><string>com.adobe.pdf</string></array>
+        </dict></array>
+      ]],
+    },
+  },
   run = function(report)
     for _, app in ipairs(uniform.apps()) do
       if app.platform == "ios" and #app.claims > 0 and not app.synthetic
