@@ -1,5 +1,17 @@
 -- Manifest hygiene: entries that bind nothing, keys that are ignored or misspelled.
 
+-- Examples (`uniform rules ID` prints them; RuleExampleTests runs each through `uniform check`):
+-- an Info.plist's root keys, written indented like the code around them.
+local function keys(text)
+  local indent
+  for line in text:gmatch("[^\n]+") do
+    local lead = line:match("^ *")
+    if line:find("%S") and (not indent or #lead < #indent) then indent = lead end
+  end
+  text = text:gsub("%s+$", "")
+  return (("\n" .. text):gsub("\n" .. (indent or ""), "\n"):sub(2))
+end
+
 -- Apple's documented keys (Sources/UniformCore/Catalog/InfoPlistKeys.tsv, each with its
 -- source): a documented key is never a misspelling, on whatever platform it appears; a
 -- suggestion comes only from the keys of the manifest's own platform.
@@ -101,6 +113,65 @@ uniform.check {
   description = "A key Apple documents nowhere (Catalog/InfoPlistKeys.tsv) but close to one of the manifest's platform (it is silently ignored).",
   example = "<key>LSTypeIsPackageLSTypeIsPackage</key> or <key>UTITagTypeSpecification</key>",
   source = "Apple's documented keys, each with its page: Sources/UniformCore/Catalog/InfoPlistKeys.tsv (https://developer.apple.com/documentation/bundleresources/information-property-list).",
+  related = { "binds-nothing", "manifest.invalid-value" },
+  examples = {
+    triggering = {
+      -- At the root: a letter short of LSSupportsOpeningDocumentsInPlace.
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.reader</string>
+        <key>LSRequiresIPhoneOS</key><true/>
+        <key>LSSupportsOpeningDocumentInPlace</key><true/>
+      ]],
+      -- In a document type: LSItemContentType for LSItemContentTypes.
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.viewer</string>
+        <key>CFBundleDocumentTypes</key>
+        <array><dict>
+          <key>CFBundleTypeName</key><string>PDF Document</string>
+          <key>CFBundleTypeRole</key><string>Viewer</string><key>LSHandlerRank</key><string>Alternate</string>
+          <key>LSItemContentType</key><array><string>com.adobe.pdf</string></array>
+        </dict></array>
+      ]],
+      -- In a type declaration: the words of UTTypeTagSpecification in another order.
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.sketch</string>
+        <key>UTExportedTypeDeclarations</key>
+        <array><dict>
+          <key>UTTypeIdentifier</key><string>com.example.sketch.drawing</string>
+          <key>UTTypeConformsTo</key><array><string>public.data</string></array>
+          <key>UTITagTypeSpecification</key><dict><key>public.filename-extension</key><array><string>sketchdoc</string></array></dict>
+        </dict></array>
+      ]],
+    },
+    non_triggering = {
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.reader</string>
+        <key>LSRequiresIPhoneOS</key><true/>
+        <key>LSSupportsOpeningDocumentsInPlace</key><true/>
+      ]],
+      -- Another namespace's key (Sparkle's SU prefix) is not a slip of Apple's.
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.viewer</string>
+        <key>SUFeedURL</key><string>https://example.com/appcast.xml</string>
+        <key>SUBundleName</key><string>Viewer</string>
+        <key>CFBundleDocumentTypes</key>
+        <array><dict>
+          <key>CFBundleTypeName</key><string>PDF Document</string>
+          <key>CFBundleTypeRole</key><string>Viewer</string><key>LSHandlerRank</key><string>Alternate</string>
+          <key>LSItemContentTypes</key><array><string>com.adobe.pdf</string></array>
+        </dict></array>
+      ]],
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.sketch</string>
+        <key>UTExportedTypeDeclarations</key>
+        <array><dict>
+          <key>UTTypeIdentifier</key><string>com.example.sketch.drawing</string>
+          <key>UTTypeConformsTo</key><array><string>public.data</string></array>
+          <key>UTTypeTagSpecification</key><dict><key>public.filename-extension</key><array><string>sketchdoc</string></array></dict>
+        </dict></array>
+      ]],
+    },
+  },
   run = function(report)
     for _, app in ipairs(uniform.apps()) do
       local root = uniform.plist(app.id)
@@ -129,6 +200,40 @@ uniform.check {
   description = "A document type has none of LSItemContentTypes, CFBundleTypeExtensions, CFBundleTypeMIMETypes, CFBundleTypeOSTypes: it binds nothing.",
   example = "<dict><key>CFBundleTypeName</key><string>Doc</string><key>CFBundleTypeRole</key><string>Viewer</string></dict>",
   source = "Apple, CFBundleDocumentTypes (https://developer.apple.com/documentation/bundleresources/information-property-list/cfbundledocumenttypes): an entry names its types with LSItemContentTypes (or the legacy tag keys).",
+  related = { "misspelled-key", "legacy-keys-only" },
+  examples = {
+    triggering = {
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.viewer</string>
+        <key>CFBundleDocumentTypes</key>
+        <array><dict>
+          <key>CFBundleTypeName</key><string>PDF Document</string>
+          <key>CFBundleTypeRole</key><string>Viewer</string><key>LSHandlerRank</key><string>Alternate</string>
+        </dict></array>
+      ]],
+    },
+    non_triggering = {
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.viewer</string>
+        <key>CFBundleDocumentTypes</key>
+        <array><dict>
+          <key>CFBundleTypeName</key><string>PDF Document</string>
+          <key>CFBundleTypeRole</key><string>Viewer</string><key>LSHandlerRank</key><string>Alternate</string>
+          <key>LSItemContentTypes</key><array><string>com.adobe.pdf</string></array>
+        </dict></array>
+      ]],
+      -- The legacy keys bind too (legacy-keys-only says they are deprecated).
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.viewer</string>
+        <key>CFBundleDocumentTypes</key>
+        <array><dict>
+          <key>CFBundleTypeName</key><string>PDF Document</string>
+          <key>CFBundleTypeRole</key><string>Viewer</string><key>LSHandlerRank</key><string>Alternate</string>
+          <key>CFBundleTypeExtensions</key><array><string>pdf</string></array>
+        </dict></array>
+      ]],
+    },
+  },
   run = function(report)
     for _, app in ipairs(uniform.apps()) do
       for _, claim in ipairs(app.claims) do
@@ -147,6 +252,49 @@ uniform.check {
   description = "A document type that opens files (role Editor, Viewer or Shell) has no CFBundleTypeName, which Apple marks required; a note for role None. Quick Look and Spotlight claims are exempt (Apple's own plug-in templates omit it).",
   example = "<dict><key>CFBundleTypeRole</key><string>Viewer</string><key>LSItemContentTypes</key>…</dict> with no CFBundleTypeName",
   source = "Apple, CFBundleDocumentTypes (https://developer.apple.com/documentation/bundleresources/information-property-list/cfbundledocumenttypes): CFBundleTypeName, 'Required. The abstract name for the document type'.",
+  related = { "binds-nothing", "missing-role" },
+  examples = {
+    triggering = {
+      -- A warning: the entry opens files.
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.viewer</string>
+        <key>CFBundleDocumentTypes</key>
+        <array><dict>
+          <key>CFBundleTypeRole</key><string>Viewer</string><key>LSHandlerRank</key><string>Alternate</string>
+          <key>LSItemContentTypes</key><array><string>com.adobe.pdf</string></array>
+        </dict></array>
+      ]],
+      -- A note: role None, the app only says it knows the type.
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.viewer</string>
+        <key>CFBundleDocumentTypes</key>
+        <array><dict>
+          <key>CFBundleTypeRole</key><string>None</string>
+          <key>LSItemContentTypes</key><array><string>public.folder</string></array>
+        </dict></array>
+      ]],
+    },
+    non_triggering = {
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.viewer</string>
+        <key>CFBundleDocumentTypes</key>
+        <array><dict>
+          <key>CFBundleTypeName</key><string>PDF Document</string>
+          <key>CFBundleTypeRole</key><string>Viewer</string><key>LSHandlerRank</key><string>Alternate</string>
+          <key>LSItemContentTypes</key><array><string>com.adobe.pdf</string></array>
+        </dict></array>
+      ]],
+      -- A Quick Look generator's claim is exempt (Apple's own templates omit the name).
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.viewer.quicklook</string>
+        <key>CFBundleDocumentTypes</key>
+        <array><dict>
+          <key>CFBundleTypeRole</key><string>QLGenerator</string>
+          <key>LSItemContentTypes</key><array><string>com.adobe.pdf</string></array>
+        </dict></array>
+      ]],
+    },
+  },
   run = function(report)
     local handler_roles = { Editor = true, Viewer = true, Shell = true }
     for _, app in ipairs(uniform.apps()) do
@@ -188,6 +336,50 @@ uniform.check {
   description = "A document type names its files only with the legacy keys (CFBundleTypeExtensions, CFBundleTypeMIMETypes, CFBundleTypeOSTypes), deprecated since macOS 10.5 in favour of LSItemContentTypes. One note per app.",
   example = "CFBundleTypeExtensions md, markdown with no LSItemContentTypes",
   source = "Apple, Information Property List Key Reference, Core Foundation Keys (CFBundleDocumentTypes): the legacy keys are deprecated in OS X v10.5; LSItemContentTypes takes precedence.",
+  related = { "shadowed-legacy-keys", "binds-nothing" },
+  examples = {
+    triggering = {
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.markdown</string>
+        <key>CFBundleDocumentTypes</key>
+        <array><dict>
+          <key>CFBundleTypeName</key><string>Markdown Document</string>
+          <key>CFBundleTypeRole</key><string>Editor</string><key>LSHandlerRank</key><string>Default</string>
+          <key>CFBundleTypeExtensions</key><array><string>md</string><string>markdown</string></array>
+        </dict></array>
+      ]],
+      -- Extension '*': a candidate for every file, which LSItemContentTypes public.data says.
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.hexeditor</string>
+        <key>CFBundleDocumentTypes</key>
+        <array><dict>
+          <key>CFBundleTypeName</key><string>Any File</string>
+          <key>CFBundleTypeRole</key><string>Editor</string><key>LSHandlerRank</key><string>Alternate</string>
+          <key>CFBundleTypeExtensions</key><array><string>*</string></array>
+        </dict></array>
+      ]],
+    },
+    non_triggering = {
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.markdown</string>
+        <key>CFBundleDocumentTypes</key>
+        <array><dict>
+          <key>CFBundleTypeName</key><string>Markdown Document</string>
+          <key>CFBundleTypeRole</key><string>Editor</string><key>LSHandlerRank</key><string>Default</string>
+          <key>LSItemContentTypes</key><array><string>net.daringfireball.markdown</string></array>
+        </dict></array>
+      ]],
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.hexeditor</string>
+        <key>CFBundleDocumentTypes</key>
+        <array><dict>
+          <key>CFBundleTypeName</key><string>Any File</string>
+          <key>CFBundleTypeRole</key><string>Editor</string><key>LSHandlerRank</key><string>Alternate</string>
+          <key>LSItemContentTypes</key><array><string>public.data</string></array>
+        </dict></array>
+      ]],
+    },
+  },
   run = function(report)
     local handler_roles = { Editor = true, Viewer = true, Shell = true }
     for _, app in ipairs(uniform.apps()) do
@@ -222,6 +414,80 @@ uniform.check {
   description = "A document type has LSItemContentTypes, so its legacy extension/MIME keys are ignored, and some of those extensions or MIME types are not covered by the claimed types: files with them no longer open in the app.",
   example = "LSItemContentTypes public.shell-script plus CFBundleTypeExtensions bashrc (no declared type has .bashrc)",
   source = "Apple, Information Property List Key Reference, Core Foundation Keys, LSItemContentTypes: when present, CFBundleTypeExtensions, CFBundleTypeMIMETypes and CFBundleTypeOSTypes are ignored.",
+  related = { "legacy-keys-only", "import-loses-extension" },
+  examples = {
+    triggering = {
+      -- .mkd is no extension of net.daringfireball.markdown: those files no longer open here.
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.markdown</string>
+        <key>CFBundleDocumentTypes</key>
+        <array><dict>
+          <key>CFBundleTypeName</key><string>Markdown Document</string>
+          <key>CFBundleTypeRole</key><string>Editor</string><key>LSHandlerRank</key><string>Default</string>
+          <key>LSItemContentTypes</key><array><string>net.daringfireball.markdown</string></array>
+          <key>CFBundleTypeExtensions</key><array><string>md</string><string>mkd</string></array>
+        </dict></array>
+      ]],
+      -- A MIME type no declared type has: content served as application/csv is lost.
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.tables</string>
+        <key>CFBundleDocumentTypes</key>
+        <array><dict>
+          <key>CFBundleTypeName</key><string>CSV Document</string>
+          <key>CFBundleTypeRole</key><string>Viewer</string><key>LSHandlerRank</key><string>Alternate</string>
+          <key>LSItemContentTypes</key><array><string>public.comma-separated-values-text</string></array>
+          <key>CFBundleTypeMIMETypes</key><array><string>text/csv</string><string>application/csv</string></array>
+        </dict></array>
+      ]],
+      -- With a catch-all claim besides, .nfo files still reach the app, but only as an Open With
+      -- candidate, never as their default.
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.texteditor</string>
+        <key>CFBundleDocumentTypes</key>
+        <array><dict>
+          <key>CFBundleTypeName</key><string>Text Document</string>
+          <key>CFBundleTypeRole</key><string>Editor</string><key>LSHandlerRank</key><string>Default</string>
+          <key>LSItemContentTypes</key><array><string>public.plain-text</string></array>
+          <key>CFBundleTypeExtensions</key><array><string>txt</string><string>nfo</string></array>
+        </dict><dict>
+          <key>CFBundleTypeName</key><string>Any Document</string>
+          <key>CFBundleTypeRole</key><string>Viewer</string><key>LSHandlerRank</key><string>Alternate</string>
+          <key>LSItemContentTypes</key><array><string>public.data</string></array>
+        </dict></array>
+      ]],
+    },
+    non_triggering = {
+      -- The import gives the system's Markdown type the extension too.
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.markdown</string>
+        <key>CFBundleDocumentTypes</key>
+        <array><dict>
+          <key>CFBundleTypeName</key><string>Markdown Document</string>
+          <key>CFBundleTypeRole</key><string>Editor</string><key>LSHandlerRank</key><string>Default</string>
+          <key>LSItemContentTypes</key><array><string>net.daringfireball.markdown</string></array>
+          <key>CFBundleTypeExtensions</key><array><string>md</string><string>mkd</string></array>
+        </dict></array>
+        <key>UTImportedTypeDeclarations</key>
+        <array><dict>
+          <key>UTTypeIdentifier</key><string>net.daringfireball.markdown</string>
+          <key>UTTypeConformsTo</key><array><string>public.utf8-plain-text</string></array>
+          <key>UTTypeTagSpecification</key>
+          <dict><key>public.filename-extension</key><array><string>md</string><string>markdown</string><string>mkd</string></array></dict>
+        </dict></array>
+      ]],
+      -- A leftover extension the claimed type already has changes nothing.
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.markdown</string>
+        <key>CFBundleDocumentTypes</key>
+        <array><dict>
+          <key>CFBundleTypeName</key><string>Markdown Document</string>
+          <key>CFBundleTypeRole</key><string>Editor</string><key>LSHandlerRank</key><string>Default</string>
+          <key>LSItemContentTypes</key><array><string>net.daringfireball.markdown</string></array>
+          <key>CFBundleTypeExtensions</key><array><string>md</string><string>markdown</string></array>
+        </dict></array>
+      ]],
+    },
+  },
   run = function(report)
     local opened = {} -- target → { bundle id → "specific" | "wildcard" }, once per run
     for _, app in ipairs(uniform.apps()) do
