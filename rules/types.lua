@@ -1,6 +1,77 @@
 -- Type declarations and claims: identifiers that are undeclared, malformed, dynamic,
 -- reserved, or declared in ways the system will not bind.
 
+-- Examples (`uniform rules ID` prints them; RuleExampleTests runs each through `uniform check`):
+-- an Info.plist's root keys, written indented like the code around them.
+local function keys(text)
+  local indent
+  for line in text:gmatch("[^\n]+") do
+    local lead = line:match("^ *")
+    if line:find("%S") and (not indent or #lead < #indent) then indent = lead end
+  end
+  text = text:gsub("%s+$", "")
+  return (("\n" .. text):gsub("\n" .. (indent or ""), "\n"):sub(2))
+end
+
+--- A whole Info.plist holding `text`'s keys, for an example of several files.
+local function plist(text)
+  return '<?xml version="1.0" encoding="UTF-8"?>\n' ..
+    '<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">\n' ..
+    '<plist version="1.0">\n<dict>\n' .. keys(text) .. '\n</dict>\n</plist>\n'
+end
+
+--- PyMOL, exporting its type for Protein Data Bank files (.pdb).
+local pymol = plist [[
+  <key>CFBundleIdentifier</key><string>org.pymol.PyMOL</string>
+  <key>UTExportedTypeDeclarations</key>
+  <array><dict>
+    <key>UTTypeIdentifier</key><string>org.pymol.pdb</string>
+    <key>UTTypeConformsTo</key><array><string>public.data</string></array>
+    <key>UTTypeTagSpecification</key><dict><key>public.filename-extension</key><array><string>pdb</string></array></dict>
+  </dict></array>
+  <key>CFBundleDocumentTypes</key>
+  <array><dict>
+    <key>CFBundleTypeName</key><string>Protein Data Bank File</string>
+    <key>CFBundleTypeRole</key><string>Editor</string><key>LSHandlerRank</key><string>Owner</string>
+    <key>LSItemContentTypes</key><array><string>org.pymol.pdb</string></array>
+  </dict></array>
+]]
+
+--- A molecule viewer that opens .pdb files as `id`, declared under `list` (exported or imported).
+local function molecule_viewer(id, list)
+  return plist([[
+    <key>CFBundleIdentifier</key><string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>
+    <key>]] .. list .. [[</key>
+    <array><dict>
+      <key>UTTypeIdentifier</key><string>]] .. id .. [[</string>
+      <key>UTTypeConformsTo</key><array><string>public.data</string></array>
+      <key>UTTypeTagSpecification</key><dict><key>public.filename-extension</key><array><string>pdb</string></array></dict>
+    </dict></array>
+    <key>CFBundleDocumentTypes</key>
+    <array><dict>
+      <key>CFBundleTypeName</key><string>Protein Data Bank File</string>
+      <key>CFBundleTypeRole</key><string>Viewer</string><key>LSHandlerRank</key><string>Alternate</string>
+      <key>LSItemContentTypes</key><array><string>]] .. id .. [[</string></array>
+    </dict></array>
+  ]])
+end
+
+--- PyMOL and the molecule viewer side by side, `uniform check` run with `arguments`.
+local function pdb_apps(id, list, arguments)
+  return { ["PyMOL/Info.plist"] = pymol, ["Viewer/Info.plist"] = molecule_viewer(id, list), arguments = arguments }
+end
+local viewer_id = { "--define", "PRODUCT_BUNDLE_IDENTIFIER=com.example.molecules" }
+
+--- An import of YAML under an identifier of its own, from before the system declared public.yaml.
+local yaml_import = keys [[
+  <key>UTImportedTypeDeclarations</key>
+  <array><dict>
+    <key>UTTypeIdentifier</key><string>org.yaml.yaml</string>
+    <key>UTTypeConformsTo</key><array><string>public.plain-text</string></array>
+    <key>UTTypeTagSpecification</key><dict><key>public.filename-extension</key><array><string>yaml</string><string>yml</string></array></dict>
+  </dict></array>
+]]
+
 local function is_placeholder(id) return id:find("%$[%(%{]") or id:find("@[%w_]+@") end
 
 --- A declaration that gives no file extension or MIME type (pasteboard or internal types)
@@ -140,6 +211,78 @@ uniform.check {
   description = "A claimed type, or a parent of a declared type, is declared nowhere (catalog, manifests or rules). Another vendor's identifier, cleanly written, is a note: an interop claim that binds where that vendor's app is installed.",
   example = "LSItemContentTypes names com.bittorrent.torrent while the app exports org.bittorrent.torrent",
   source = "Apple, Defining file and data types for your app (https://developer.apple.com/documentation/uniformtypeidentifiers/defining-file-and-data-types-for-your-app): a type an app uses and does not own is imported.",
+  related = { "unbindable-export", "malformed-identifier", "import-loses-extension" },
+  examples = {
+    triggering = {
+      -- A typo of a declared type: a warning with the likely name.
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.photos</string>
+        <key>CFBundleDocumentTypes</key>
+        <array><dict>
+          <key>CFBundleTypeName</key><string>JPEG Image</string>
+          <key>CFBundleTypeRole</key><string>Viewer</string><key>LSHandlerRank</key><string>Alternate</string>
+          <key>LSItemContentTypes</key><array><string>public.jpg</string></array>
+        </dict></array>
+      ]],
+      -- Another vendor's identifier nobody here declares: a note (it binds where that
+      -- vendor's app is installed).
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.hiking</string>
+        <key>CFBundleDocumentTypes</key>
+        <array><dict>
+          <key>CFBundleTypeName</key><string>GPS Track</string>
+          <key>CFBundleTypeRole</key><string>Viewer</string><key>LSHandlerRank</key><string>Alternate</string>
+          <key>LSItemContentTypes</key><array><string>com.topografix.gpx</string></array>
+        </dict></array>
+      ]],
+      -- A declared type's parent, misspelt.
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.notes</string>
+        <key>UTExportedTypeDeclarations</key>
+        <array><dict>
+          <key>UTTypeIdentifier</key><string>com.example.notes.note</string>
+          <key>UTTypeConformsTo</key><array><string>public.plain-txt</string></array>
+          <key>UTTypeTagSpecification</key><dict><key>public.filename-extension</key><array><string>exnote</string></array></dict>
+        </dict></array>
+      ]],
+    },
+    non_triggering = {
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.photos</string>
+        <key>CFBundleDocumentTypes</key>
+        <array><dict>
+          <key>CFBundleTypeName</key><string>JPEG Image</string>
+          <key>CFBundleTypeRole</key><string>Viewer</string><key>LSHandlerRank</key><string>Alternate</string>
+          <key>LSItemContentTypes</key><array><string>public.jpeg</string></array>
+        </dict></array>
+      ]],
+      -- Imported with its tags, the other vendor's type binds everywhere.
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.hiking</string>
+        <key>UTImportedTypeDeclarations</key>
+        <array><dict>
+          <key>UTTypeIdentifier</key><string>com.topografix.gpx</string>
+          <key>UTTypeConformsTo</key><array><string>public.xml</string></array>
+          <key>UTTypeTagSpecification</key><dict><key>public.filename-extension</key><array><string>gpx</string></array></dict>
+        </dict></array>
+        <key>CFBundleDocumentTypes</key>
+        <array><dict>
+          <key>CFBundleTypeName</key><string>GPS Track</string>
+          <key>CFBundleTypeRole</key><string>Viewer</string><key>LSHandlerRank</key><string>Alternate</string>
+          <key>LSItemContentTypes</key><array><string>com.topografix.gpx</string></array>
+        </dict></array>
+      ]],
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.notes</string>
+        <key>UTExportedTypeDeclarations</key>
+        <array><dict>
+          <key>UTTypeIdentifier</key><string>com.example.notes.note</string>
+          <key>UTTypeConformsTo</key><array><string>public.plain-text</string></array>
+          <key>UTTypeTagSpecification</key><dict><key>public.filename-extension</key><array><string>exnote</string></array></dict>
+        </dict></array>
+      ]],
+    },
+  },
   run = function(report)
     team_ids_cache = nil
     local function hint(id, except)
@@ -240,6 +383,52 @@ uniform.check {
   description = "An exported type conforms to neither public.data nor com.apple.package, so the system will not bind documents to it.",
   example = "UTTypeConformsTo = (public.content) for a file type",
   source = "Apple, UTCoreTypes.h: types 'must also conform to UTTypeData or UTTypePackage in order for the system to bind documents to them'.",
+  related = { "exposed-private-type" },
+  examples = {
+    triggering = {
+      -- public.content is no file type: a warning.
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.sketch</string>
+        <key>UTExportedTypeDeclarations</key>
+        <array><dict>
+          <key>UTTypeIdentifier</key><string>com.example.sketch.drawing</string>
+          <key>UTTypeConformsTo</key><array><string>public.content</string></array>
+          <key>UTTypeTagSpecification</key><dict><key>public.filename-extension</key><array><string>sketchdoc</string></array></dict>
+        </dict></array>
+      ]],
+      -- public.item alone: a note (private on iOS as intended, unbindable on macOS).
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.sketch</string>
+        <key>UTExportedTypeDeclarations</key>
+        <array><dict>
+          <key>UTTypeIdentifier</key><string>com.example.sketch.drawing</string>
+          <key>UTTypeConformsTo</key><array><string>public.item</string></array>
+          <key>UTTypeTagSpecification</key><dict><key>public.filename-extension</key><array><string>sketchdoc</string></array></dict>
+        </dict></array>
+      ]],
+    },
+    non_triggering = {
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.sketch</string>
+        <key>UTExportedTypeDeclarations</key>
+        <array><dict>
+          <key>UTTypeIdentifier</key><string>com.example.sketch.drawing</string>
+          <key>UTTypeConformsTo</key><array><string>public.data</string><string>public.content</string></array>
+          <key>UTTypeTagSpecification</key><dict><key>public.filename-extension</key><array><string>sketchdoc</string></array></dict>
+        </dict></array>
+      ]],
+      -- A document that is a folder conforms to com.apple.package.
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.sketch</string>
+        <key>UTExportedTypeDeclarations</key>
+        <array><dict>
+          <key>UTTypeIdentifier</key><string>com.example.sketch.library</string>
+          <key>UTTypeConformsTo</key><array><string>com.apple.package</string></array>
+          <key>UTTypeTagSpecification</key><dict><key>public.filename-extension</key><array><string>sketchlibrary</string></array></dict>
+        </dict></array>
+      ]],
+    },
+  },
   run = function(report)
     for _, app in ipairs(uniform.apps()) do
       for _, d in ipairs(app.exports) do
@@ -284,6 +473,61 @@ uniform.check {
   description = "An app exports a type reserved for Apple (public.*, com.apple.*) or owned by another vendor. The app's vendor is read from its bundle id, its repository's other bundle ids and the product its exports are named after.",
   example = "UTExportedTypeDeclarations with UTTypeIdentifier public.plain-text",
   source = "Apple, UTType.h: public.* identifiers are Apple's; Defining file and data types for your app: export only the types your app owns, import the others.",
+  related = { "exported-and-imported", "duplicate-declaration", "type-takeover" },
+  examples = {
+    triggering = {
+      -- A type the system declares: import it instead.
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.texteditor</string>
+        <key>UTExportedTypeDeclarations</key>
+        <array><dict>
+          <key>UTTypeIdentifier</key><string>public.plain-text</string>
+          <key>UTTypeConformsTo</key><array><string>public.text</string></array>
+          <key>UTTypeTagSpecification</key><dict><key>public.filename-extension</key><array><string>txt</string></array></dict>
+        </dict></array>
+      ]],
+      -- The app's own format under Apple's reserved prefix: rename it.
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.c64emulator</string>
+        <key>UTExportedTypeDeclarations</key>
+        <array><dict>
+          <key>UTTypeIdentifier</key><string>public.retro.d64</string>
+          <key>UTTypeConformsTo</key><array><string>public.data</string></array>
+          <key>UTTypeTagSpecification</key><dict><key>public.filename-extension</key><array><string>d64</string></array></dict>
+        </dict></array>
+      ]],
+      -- Another vendor's file format.
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.hiking</string>
+        <key>UTExportedTypeDeclarations</key>
+        <array><dict>
+          <key>UTTypeIdentifier</key><string>com.topografix.gpx</string>
+          <key>UTTypeConformsTo</key><array><string>public.xml</string></array>
+          <key>UTTypeTagSpecification</key><dict><key>public.filename-extension</key><array><string>gpx</string></array></dict>
+        </dict></array>
+      ]],
+    },
+    non_triggering = {
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.c64emulator</string>
+        <key>UTExportedTypeDeclarations</key>
+        <array><dict>
+          <key>UTTypeIdentifier</key><string>com.example.c64emulator.d64</string>
+          <key>UTTypeConformsTo</key><array><string>public.data</string></array>
+          <key>UTTypeTagSpecification</key><dict><key>public.filename-extension</key><array><string>d64</string></array></dict>
+        </dict></array>
+      ]],
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.hiking</string>
+        <key>UTImportedTypeDeclarations</key>
+        <array><dict>
+          <key>UTTypeIdentifier</key><string>com.topografix.gpx</string>
+          <key>UTTypeConformsTo</key><array><string>public.xml</string></array>
+          <key>UTTypeTagSpecification</key><dict><key>public.filename-extension</key><array><string>gpx</string></array></dict>
+        </dict></array>
+      ]],
+    },
+  },
   run = function(report)
     team_ids_cache = nil
     for _, app in ipairs(uniform.apps()) do
@@ -330,6 +574,38 @@ uniform.check {
   description = "An app both exports and imports the same type.",
   example = "the same UTTypeIdentifier under UTExportedTypeDeclarations and UTImportedTypeDeclarations",
   source = "Apple, Defining file and data types for your app: a type is exported by its owner and imported by everyone else, never both.",
+  related = { "duplicate-declaration", "foreign-export" },
+  examples = {
+    triggering = {
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.notes</string>
+        <key>UTExportedTypeDeclarations</key>
+        <array><dict>
+          <key>UTTypeIdentifier</key><string>com.example.notes.note</string>
+          <key>UTTypeConformsTo</key><array><string>public.data</string></array>
+          <key>UTTypeTagSpecification</key><dict><key>public.filename-extension</key><array><string>exnote</string></array></dict>
+        </dict></array>
+        <key>UTImportedTypeDeclarations</key>
+        <array><dict>
+          <key>UTTypeIdentifier</key><string>com.example.notes.note</string>
+          <key>UTTypeConformsTo</key><array><string>public.data</string></array>
+          <key>UTTypeTagSpecification</key><dict><key>public.filename-extension</key><array><string>exnote</string></array></dict>
+        </dict></array>
+      ]],
+    },
+    non_triggering = {
+      -- The owner only exports its type.
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.notes</string>
+        <key>UTExportedTypeDeclarations</key>
+        <array><dict>
+          <key>UTTypeIdentifier</key><string>com.example.notes.note</string>
+          <key>UTTypeConformsTo</key><array><string>public.data</string></array>
+          <key>UTTypeTagSpecification</key><dict><key>public.filename-extension</key><array><string>exnote</string></array></dict>
+        </dict></array>
+      ]],
+    },
+  },
   run = function(report)
     for _, app in ipairs(uniform.apps()) do
       local exported = {}
@@ -350,6 +626,63 @@ uniform.check {
   description = "A document type claims Owner rank for a type the app does not export.",
   example = "LSHandlerRank Owner on public.data",
   source = "Apple, LSHandlerRank: Owner means 'this app is the primary creator of files of this type': the app that exports the type.",
+  related = { "missing-handler-rank", "foreign-export" },
+  examples = {
+    triggering = {
+      -- Another vendor's format: the app is not its owner.
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.viewer</string>
+        <key>CFBundleDocumentTypes</key>
+        <array><dict>
+          <key>CFBundleTypeName</key><string>PDF Document</string>
+          <key>CFBundleTypeRole</key><string>Viewer</string><key>LSHandlerRank</key><string>Owner</string>
+          <key>LSItemContentTypes</key><array><string>com.adobe.pdf</string></array>
+        </dict></array>
+      ]],
+      -- The vendor's own format, declared only by an import: the fix is the export.
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.reader</string>
+        <key>UTImportedTypeDeclarations</key>
+        <array><dict>
+          <key>UTTypeIdentifier</key><string>com.example.reader.theme</string>
+          <key>UTTypeConformsTo</key><array><string>com.apple.package</string></array>
+          <key>UTTypeTagSpecification</key><dict><key>public.filename-extension</key><array><string>readertheme</string></array></dict>
+        </dict></array>
+        <key>CFBundleDocumentTypes</key>
+        <array><dict>
+          <key>CFBundleTypeName</key><string>Reader Theme</string>
+          <key>CFBundleTypeRole</key><string>Viewer</string><key>LSHandlerRank</key><string>Owner</string>
+          <key>LSItemContentTypes</key><array><string>com.example.reader.theme</string></array>
+        </dict></array>
+      ]],
+    },
+    non_triggering = {
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.viewer</string>
+        <key>CFBundleDocumentTypes</key>
+        <array><dict>
+          <key>CFBundleTypeName</key><string>PDF Document</string>
+          <key>CFBundleTypeRole</key><string>Viewer</string><key>LSHandlerRank</key><string>Alternate</string>
+          <key>LSItemContentTypes</key><array><string>com.adobe.pdf</string></array>
+        </dict></array>
+      ]],
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.reader</string>
+        <key>UTExportedTypeDeclarations</key>
+        <array><dict>
+          <key>UTTypeIdentifier</key><string>com.example.reader.theme</string>
+          <key>UTTypeConformsTo</key><array><string>com.apple.package</string></array>
+          <key>UTTypeTagSpecification</key><dict><key>public.filename-extension</key><array><string>readertheme</string></array></dict>
+        </dict></array>
+        <key>CFBundleDocumentTypes</key>
+        <array><dict>
+          <key>CFBundleTypeName</key><string>Reader Theme</string>
+          <key>CFBundleTypeRole</key><string>Viewer</string><key>LSHandlerRank</key><string>Owner</string>
+          <key>LSItemContentTypes</key><array><string>com.example.reader.theme</string></array>
+        </dict></array>
+      ]],
+    },
+  },
   run = function(report)
     team_ids_cache = nil
     -- What some app of this world exports: the team's own type imported here because a sibling
@@ -407,6 +740,46 @@ uniform.check {
   description = "An app's vendor is unknown (a stand-in for a missing or placeholder bundle id, no other bundle id in the repository, no suite): foreign-export and owner-without-export judged only Apple's identifiers. Says which identifiers went unjudged.",
   example = "CFBundleIdentifier $(PRODUCT_BUNDLE_IDENTIFIER) read without its Xcode project, exporting com.example.doc",
   source = "uniform's own policy (rules/README.md): what a run cannot see is said, not guessed.",
+  related = { "bundle-id-placeholder", "bundle-id-missing", "foreign-export", "owner-without-export" },
+  examples = {
+    triggering = {
+      -- A bundle id without a domain says nothing about whose com.example.notes.note is. (A
+      -- placeholder or missing id is told by bundle-id-placeholder or bundle-id-missing.)
+      keys [[
+        <key>CFBundleIdentifier</key><string>Notes</string>
+        <key>UTExportedTypeDeclarations</key>
+        <array><dict>
+          <key>UTTypeIdentifier</key><string>com.example.notes.note</string>
+          <key>UTTypeConformsTo</key><array><string>public.data</string></array>
+          <key>UTTypeTagSpecification</key><dict><key>public.filename-extension</key><array><string>exnote</string></array></dict>
+        </dict></array>
+      ]],
+    },
+    non_triggering = {
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.notes</string>
+        <key>UTExportedTypeDeclarations</key>
+        <array><dict>
+          <key>UTTypeIdentifier</key><string>com.example.notes.note</string>
+          <key>UTTypeConformsTo</key><array><string>public.data</string></array>
+          <key>UTTypeTagSpecification</key><dict><key>public.filename-extension</key><array><string>exnote</string></array></dict>
+        </dict></array>
+      ]],
+      -- The team's bundle ids, named in .uniform.lua.
+      {
+        [".uniform.lua"] = [[return { suite = { "com.example.*" } }]],
+        ["App/Info.plist"] = plist [[
+          <key>CFBundleIdentifier</key><string>Notes</string>
+          <key>UTExportedTypeDeclarations</key>
+          <array><dict>
+            <key>UTTypeIdentifier</key><string>com.example.notes.note</string>
+            <key>UTTypeConformsTo</key><array><string>public.data</string></array>
+            <key>UTTypeTagSpecification</key><dict><key>public.filename-extension</key><array><string>exnote</string></array></dict>
+          </dict></array>
+        ]],
+      },
+    },
+  },
   run = function(report)
     team_ids_cache = nil
     local stand_in_notes -- manifest file → where its stand-in id was reported
@@ -459,6 +832,58 @@ uniform.check {
   description = "A dyn.* identifier is written into a manifest: they are generated by the system for undeclared tags and stop naming the files once any app declares a type for the tag. In a Quick Look or Spotlight claim (a working technique for types nobody declares) it is a note; conformances to dyn.* ids are one finding per app.",
   example = "<string>dyn.ah62d4rv4ge81u8p4</string> in LSItemContentTypes",
   source = "Apple, UTType.h: dynamic identifiers are generated by the system for undeclared tags and are not stable names to declare or claim. Severity by consequence (rules/README.md): nothing here fails at run time.",
+  related = { "undeclared-type", "malformed-identifier" },
+  examples = {
+    triggering = {
+      -- An editor claims the dynamic identifier of .srt: a warning.
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.subtitles</string>
+        <key>CFBundleDocumentTypes</key>
+        <array><dict>
+          <key>CFBundleTypeName</key><string>SubRip Subtitles</string>
+          <key>CFBundleTypeRole</key><string>Editor</string><key>LSHandlerRank</key><string>Default</string>
+          <key>LSItemContentTypes</key><array><string>dyn.ah62d4rv4ge81g6xy</string></array>
+        </dict></array>
+      ]],
+      -- A Quick Look generator previewing it: a note (it works until a type is declared).
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.subtitles.quicklook</string>
+        <key>CFBundleDocumentTypes</key>
+        <array><dict>
+          <key>CFBundleTypeRole</key><string>QLGenerator</string>
+          <key>LSItemContentTypes</key><array><string>dyn.ah62d4rv4ge81g6xy</string></array>
+        </dict></array>
+      ]],
+      -- A declared type conforming to a dynamic identifier.
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.subtitles</string>
+        <key>UTImportedTypeDeclarations</key>
+        <array><dict>
+          <key>UTTypeIdentifier</key><string>com.example.subtitles.srt</string>
+          <key>UTTypeConformsTo</key><array><string>dyn.ah62d4rv4ge81g6xy</string></array>
+          <key>UTTypeTagSpecification</key><dict><key>public.filename-extension</key><array><string>srt</string></array></dict>
+        </dict></array>
+      ]],
+    },
+    non_triggering = {
+      -- A declared type for the extension, claimed by its name.
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.subtitles</string>
+        <key>UTImportedTypeDeclarations</key>
+        <array><dict>
+          <key>UTTypeIdentifier</key><string>com.example.subtitles.srt</string>
+          <key>UTTypeConformsTo</key><array><string>public.plain-text</string></array>
+          <key>UTTypeTagSpecification</key><dict><key>public.filename-extension</key><array><string>srt</string></array></dict>
+        </dict></array>
+        <key>CFBundleDocumentTypes</key>
+        <array><dict>
+          <key>CFBundleTypeName</key><string>SubRip Subtitles</string>
+          <key>CFBundleTypeRole</key><string>Editor</string><key>LSHandlerRank</key><string>Default</string>
+          <key>LSItemContentTypes</key><array><string>com.example.subtitles.srt</string></array>
+        </dict></array>
+      ]],
+    },
+  },
   run = function(report)
     for _, app in ipairs(uniform.apps()) do
       local plug_in_claims = {}
@@ -531,6 +956,48 @@ uniform.check {
   description = "A type identifier that is not a reverse-DNS string of letters, digits, '-' and '.'.",
   example = "<string>com.acme.my type</string>",
   source = "Apple, Uniform Type Identifiers overview: identifiers are reverse-DNS strings of letters, digits, hyphens and periods.",
+  related = { "undeclared-type", "empty-identifier" },
+  examples = {
+    triggering = {
+      -- A space in a claimed identifier.
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.notes</string>
+        <key>CFBundleDocumentTypes</key>
+        <array><dict>
+          <key>CFBundleTypeName</key><string>Note</string>
+          <key>CFBundleTypeRole</key><string>Editor</string><key>LSHandlerRank</key><string>Owner</string>
+          <key>LSItemContentTypes</key><array><string>com.example.notes.my note</string></array>
+        </dict></array>
+      ]],
+      -- A declared identifier that is not reverse-DNS.
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.notes</string>
+        <key>UTExportedTypeDeclarations</key>
+        <array><dict>
+          <key>UTTypeIdentifier</key><string>exnote</string>
+          <key>UTTypeConformsTo</key><array><string>public.data</string></array>
+          <key>UTTypeTagSpecification</key><dict><key>public.filename-extension</key><array><string>exnote</string></array></dict>
+        </dict></array>
+      ]],
+    },
+    non_triggering = {
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.notes</string>
+        <key>UTExportedTypeDeclarations</key>
+        <array><dict>
+          <key>UTTypeIdentifier</key><string>com.example.notes.note</string>
+          <key>UTTypeConformsTo</key><array><string>public.data</string></array>
+          <key>UTTypeTagSpecification</key><dict><key>public.filename-extension</key><array><string>exnote</string></array></dict>
+        </dict></array>
+        <key>CFBundleDocumentTypes</key>
+        <array><dict>
+          <key>CFBundleTypeName</key><string>Note</string>
+          <key>CFBundleTypeRole</key><string>Editor</string><key>LSHandlerRank</key><string>Owner</string>
+          <key>LSItemContentTypes</key><array><string>com.example.notes.note</string></array>
+        </dict></array>
+      ]],
+    },
+  },
   run = function(report)
     for _, app in ipairs(uniform.apps()) do
       for _, claim in ipairs(app.claims) do
@@ -553,6 +1020,20 @@ uniform.check {
   description = "An app declares a type whose extension is also claimed by other declared types; a lookup picks only one.",
   example = "two apps exporting different types for .pdb",
   source = "Apple, UTType.h: when several types declare one tag, the lookup prefers public types and exported declarations; the rest is undefined (docs/evidence.md).",
+  related = { "export-loses-extension", "type-takeover", "duplicate-declaration" },
+  examples = {
+    triggering = {
+      -- Two apps export a type for .pdb; PyMOL's is read first and wins. (Where the loser's
+      -- identifier is written out, export-loses-extension tells this at the same place.)
+      pdb_apps("$(PRODUCT_BUNDLE_IDENTIFIER).pdb", "UTExportedTypeDeclarations"),
+    },
+    non_triggering = {
+      -- The viewer imports PyMOL's type instead of declaring another for the same extension.
+      pdb_apps("org.pymol.pdb", "UTImportedTypeDeclarations", viewer_id),
+      -- With its identifier known, the loser is export-loses-extension's (a note).
+      pdb_apps("$(PRODUCT_BUNDLE_IDENTIFIER).pdb", "UTExportedTypeDeclarations", viewer_id),
+    },
+  },
   run = function(report)
     local lookups = {}   -- one lookup per extension, not per export
     for _, app in ipairs(uniform.apps()) do
@@ -594,6 +1075,37 @@ uniform.check {
   description = "An app exports a type whose own extension the lookup gives to another type, so its files are not typed as its own.",
   example = "an app exports com.acme.structure with extension pdb, but .pdb resolves to another app's com.other.pdb, which conforms to public.data",
   source = "Apple, UTType.h tag lookup preference: public types first, exported over imported (docs/evidence.md).",
+  related = { "extension-claimed-by-several-types", "type-takeover" },
+  examples = {
+    triggering = {
+      -- .log files are the system's com.apple.log, not this app's type.
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.console</string>
+        <key>UTExportedTypeDeclarations</key>
+        <array><dict>
+          <key>UTTypeIdentifier</key><string>com.example.console.log</string>
+          <key>UTTypeConformsTo</key><array><string>public.plain-text</string></array>
+          <key>UTTypeTagSpecification</key><dict><key>public.filename-extension</key><array><string>log</string></array></dict>
+        </dict></array>
+      ]],
+      -- Another app's export for .pdb is read first.
+      pdb_apps("$(PRODUCT_BUNDLE_IDENTIFIER).pdb", "UTExportedTypeDeclarations", viewer_id),
+    },
+    non_triggering = {
+      -- The app's own format has an extension of its own.
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.console</string>
+        <key>UTExportedTypeDeclarations</key>
+        <array><dict>
+          <key>UTTypeIdentifier</key><string>com.example.console.session</string>
+          <key>UTTypeConformsTo</key><array><string>public.plain-text</string></array>
+          <key>UTTypeTagSpecification</key><dict><key>public.filename-extension</key><array><string>consolesession</string></array></dict>
+        </dict></array>
+      ]],
+      -- The viewer imports PyMOL's type.
+      pdb_apps("org.pymol.pdb", "UTImportedTypeDeclarations", viewer_id),
+    },
+  },
   run = function(report)
     -- One lookup per extension, not per export: 5,000 copies of one manifest once made this
     -- rule cubic (7.7 GB).
@@ -767,6 +1279,39 @@ uniform.check {
   description = "An app's type declaration wins a filename extension or MIME type from a type the system declares, or from another vendor's exported type: files of that tag change type, and the apps that opened them lose them. Computed from the same lookup as `uniform claims`.",
   example = "an emulator exports public.retro.crt with extension crt: .crt files stop being public.x509-certificate and the emulator becomes their default app",
   source = "Apple, UTType.h and Defining file and data types for your app: a tag maps to one type; declare only tags your format owns (docs/evidence.md for the lookup order).",
+  related = { "export-loses-extension", "foreign-export", "import-loses-extension" },
+  examples = {
+    triggering = {
+      -- .md files stop being the system's net.daringfireball.markdown.
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.markdown</string>
+        <key>UTExportedTypeDeclarations</key>
+        <array><dict>
+          <key>UTTypeIdentifier</key><string>com.example.markdown.document</string>
+          <key>UTTypeConformsTo</key><array><string>public.plain-text</string></array>
+          <key>UTTypeTagSpecification</key><dict><key>public.filename-extension</key><array><string>md</string></array></dict>
+        </dict></array>
+        <key>CFBundleDocumentTypes</key>
+        <array><dict>
+          <key>CFBundleTypeName</key><string>Markdown Document</string>
+          <key>CFBundleTypeRole</key><string>Editor</string><key>LSHandlerRank</key><string>Owner</string>
+          <key>LSItemContentTypes</key><array><string>com.example.markdown.document</string></array>
+        </dict></array>
+      ]],
+    },
+    non_triggering = {
+      -- The editor claims the system's Markdown type.
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.markdown</string>
+        <key>CFBundleDocumentTypes</key>
+        <array><dict>
+          <key>CFBundleTypeName</key><string>Markdown Document</string>
+          <key>CFBundleTypeRole</key><string>Editor</string><key>LSHandlerRank</key><string>Default</string>
+          <key>LSItemContentTypes</key><array><string>net.daringfireball.markdown</string></array>
+        </dict></array>
+      ]],
+    },
+  },
   run = function(report)
     tag_cache, id_cache, data_cache, handler_cache, team_ids_cache, effective = {}, {}, {}, {}, nil, {}
     system_cache = {}
@@ -853,6 +1398,79 @@ uniform.check {
   description = "An app claims a type it imports, but extensions of that type are typed as other types that do not conform to it: the claim never matches those files (none at all when every extension is lost). A warning when the app then does not open them; a note when another of its claims still does.",
   example = "an app imports com.example.log with extension log and claims it, but .log resolves to the system's com.apple.log",
   source = "Apple, UTType.h tag lookup preference: public types first, exported over imported (docs/evidence.md); CFBundleDocumentTypes: a claim matches files whose type conforms to a claimed type.",
+  related = { "undeclared-type", "type-takeover", "shadowed-legacy-keys" },
+  examples = {
+    triggering = {
+      -- .yaml and .yml are the system's public.yaml, which does not conform to org.yaml.yaml:
+      -- the app opens neither (a warning).
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.yamleditor</string>
+        <key>CFBundleDocumentTypes</key>
+        <array><dict>
+          <key>CFBundleTypeName</key><string>YAML Document</string>
+          <key>CFBundleTypeRole</key><string>Editor</string><key>LSHandlerRank</key><string>Default</string>
+          <key>LSItemContentTypes</key><array><string>org.yaml.yaml</string></array>
+        </dict></array>
+      ]] .. "\n" .. yaml_import,
+      -- A claim on public.text opens them anyway: the import is dead weight (a note).
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.yamleditor</string>
+        <key>CFBundleDocumentTypes</key>
+        <array><dict>
+          <key>CFBundleTypeName</key><string>Text Document</string>
+          <key>CFBundleTypeRole</key><string>Editor</string><key>LSHandlerRank</key><string>Default</string>
+          <key>LSItemContentTypes</key><array><string>org.yaml.yaml</string><string>public.text</string></array>
+        </dict></array>
+      ]] .. "\n" .. yaml_import,
+      -- A Quick Look generator's claim: those files are not previewed (a note).
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.yamleditor.quicklook</string>
+        <key>CFBundleDocumentTypes</key>
+        <array><dict>
+          <key>CFBundleTypeRole</key><string>QLGenerator</string>
+          <key>LSItemContentTypes</key><array><string>org.yaml.yaml</string></array>
+        </dict></array>
+      ]] .. "\n" .. yaml_import,
+      -- A file's extension follows its last dot: 'tar.gz' names no file (archive.tar.gz is a
+      -- .gz file, org.gnu.gnu-zip-archive).
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.unarchiver</string>
+        <key>UTImportedTypeDeclarations</key>
+        <array><dict>
+          <key>UTTypeIdentifier</key><string>org.gnu.gnu-zip-tar-archive</string>
+          <key>UTTypeConformsTo</key><array><string>org.gnu.gnu-zip-archive</string></array>
+          <key>UTTypeTagSpecification</key><dict><key>public.filename-extension</key><array><string>tgz</string><string>tar.gz</string></array></dict>
+        </dict></array>
+        <key>CFBundleDocumentTypes</key>
+        <array><dict>
+          <key>CFBundleTypeName</key><string>Tar Archive</string>
+          <key>CFBundleTypeRole</key><string>Viewer</string><key>LSHandlerRank</key><string>Alternate</string>
+          <key>LSItemContentTypes</key><array><string>org.gnu.gnu-zip-tar-archive</string></array>
+        </dict></array>
+      ]],
+    },
+    non_triggering = {
+      -- The editor claims the type the files get.
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.yamleditor</string>
+        <key>CFBundleDocumentTypes</key>
+        <array><dict>
+          <key>CFBundleTypeName</key><string>YAML Document</string>
+          <key>CFBundleTypeRole</key><string>Editor</string><key>LSHandlerRank</key><string>Default</string>
+          <key>LSItemContentTypes</key><array><string>public.yaml</string></array>
+        </dict></array>
+      ]],
+      keys [[
+        <key>CFBundleIdentifier</key><string>com.example.unarchiver</string>
+        <key>CFBundleDocumentTypes</key>
+        <array><dict>
+          <key>CFBundleTypeName</key><string>Gzip Archive</string>
+          <key>CFBundleTypeRole</key><string>Viewer</string><key>LSHandlerRank</key><string>Alternate</string>
+          <key>LSItemContentTypes</key><array><string>org.gnu.gnu-zip-archive</string></array>
+        </dict></array>
+      ]],
+    },
+  },
   run = function(report)
     tag_cache, id_cache, data_cache, handler_cache = {}, {}, {}, {}
     for _, app in ipairs(uniform.apps()) do
