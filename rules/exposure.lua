@@ -1,5 +1,50 @@
 -- Private types reachable by generic handlers (the seeds' "hidden type" question).
 
+-- Examples (`uniform rules ID` prints them; RuleExampleTests runs each through `uniform check`):
+-- a whole Info.plist holding some root keys, written indented like the code around them.
+local function plist(text)
+  local indent
+  for line in text:gmatch("[^\n]+") do
+    local lead = line:match("^ *")
+    if line:find("%S") and (not indent or #lead < #indent) then indent = lead end
+  end
+  text = text:gsub("%s+$", "")
+  return '<?xml version="1.0" encoding="UTF-8"?>\n' ..
+    '<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">\n' ..
+    '<plist version="1.0">\n<dict>\n' .. ("\n" .. text):gsub("\n" .. (indent or ""), "\n"):sub(2) .. '\n</dict>\n</plist>\n'
+end
+
+--- Another vendor's text editor, installed beside the app: it opens any plain text.
+local text_editor = plist [[
+  <key>CFBundleIdentifier</key><string>org.textmate.TextMate</string>
+  <key>CFBundleDocumentTypes</key>
+  <array><dict>
+    <key>CFBundleTypeName</key><string>Plain Text</string>
+    <key>CFBundleTypeRole</key><string>Editor</string><key>LSHandlerRank</key><string>Default</string>
+    <key>LSItemContentTypes</key><array><string>public.plain-text</string></array>
+  </dict></array>
+]]
+
+--- A notes app that exports its bookmark type conforming to `parents`, with `more` keys in the
+--- declaration (plist text).
+local function notes_app(parents, more)
+  return plist([[
+    <key>CFBundleIdentifier</key><string>com.example.notes</string>
+    <key>UTExportedTypeDeclarations</key>
+    <array><dict>
+      <key>UTTypeIdentifier</key><string>com.example.notes.bookmark</string>
+      <key>UTTypeConformsTo</key><array>]] .. parents .. "</array>\n" .. (more and ("      " .. more .. "\n") or "") .. [[
+      <key>UTTypeTagSpecification</key><dict><key>public.filename-extension</key><array><string>notesbookmark</string></array></dict>
+    </dict></array>
+    <key>CFBundleDocumentTypes</key>
+    <array><dict>
+      <key>CFBundleTypeName</key><string>Notes Bookmark</string>
+      <key>CFBundleTypeRole</key><string>Editor</string><key>LSHandlerRank</key><string>Owner</string>
+      <key>LSItemContentTypes</key><array><string>com.example.notes.bookmark</string></array>
+    </dict></array>
+  ]])
+end
+
 local function vendor_pattern(id)
   local a, b = id:match("^([^%.]+)%.([^%.]+)")
   if a then return a .. "." .. b .. ".*" end
@@ -41,6 +86,42 @@ uniform.check {
   description = "An app's own private type can be opened by apps outside its team because it conforms to a type those apps claim generically.",
   example = "a bookmark type conforming to public.text is offered to every text editor",
   source = "How Launch Services reaches handlers through conformance: docs/evidence.md (candidates by supertype distance; wildcard claims).",
+  related = { "unbindable-export" },
+  examples = {
+    triggering = {
+      -- The bookmark is plain text, so TextMate's claim on public.plain-text reaches it.
+      {
+        ["Notes/Info.plist"] = notes_app("<string>public.plain-text</string>"),
+        ["TextMate/Info.plist"] = text_editor,
+      },
+      -- A format with a reference URL counts as published, unless the team says it is private.
+      {
+        [".uniform.lua"] = [[return { private_types = { "com.example.notes.*" } }]],
+        ["Notes/Info.plist"] = notes_app("<string>public.plain-text</string>",
+          "<key>UTTypeReferenceURL</key><string>https://example.com/notes/bookmarks</string>"),
+        ["TextMate/Info.plist"] = text_editor,
+      },
+    },
+    non_triggering = {
+      -- Conforming to public.data alone, it reaches only apps that claim it by name.
+      {
+        ["Notes/Info.plist"] = notes_app("<string>public.data</string>"),
+        ["TextMate/Info.plist"] = text_editor,
+      },
+      -- The other app is the team's own (suite in .uniform.lua).
+      {
+        [".uniform.lua"] = [[return { suite = { "com.example.*", "org.textmate.*" } }]],
+        ["Notes/Info.plist"] = notes_app("<string>public.plain-text</string>"),
+        ["TextMate/Info.plist"] = text_editor,
+      },
+      -- A published format (it has a reference URL) is meant to travel.
+      {
+        ["Notes/Info.plist"] = notes_app("<string>public.plain-text</string>",
+          "<key>UTTypeReferenceURL</key><string>https://example.com/notes/bookmarks</string>"),
+        ["TextMate/Info.plist"] = text_editor,
+      },
+    },
+  },
   run = function(report)
     local seen = {}
     local index = team_index()
