@@ -14,7 +14,7 @@ extension Session {
                     .path
             else { return nil }
             // The folder it lands in decides (the file may not exist yet).
-            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            let folder = (CanonicalPath.ofParent(path) as NSString).deletingLastPathComponent
             return repository.contains(folder) ? nil : text
         }
     }

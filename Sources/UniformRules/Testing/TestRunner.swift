@@ -241,7 +241,7 @@ public struct TestRunner {
     private func prepare(
         file: String, reads: ReadFiles, output: @escaping (String) -> Void = { _ in }
     ) throws -> Prepared {
-        let directory = URL(fileURLWithPath: file).deletingLastPathComponent().path
+        let directory = (CanonicalPath.ofParent(file) as NSString).deletingLastPathComponent
         let boundary = boundary.map { CanonicalPath.of($0) } ?? RepositoryBoundary(startingAt: directory).root
         // A test file is Lua from the pull request; one that resolves outside (a committed
         // link, a configured folder elsewhere) is not run.
