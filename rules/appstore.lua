@@ -164,6 +164,8 @@ uniform.check {
   example = "<key>CFBundleDocumentTypes</key><dict>…</dict>",
   source = "Apple, CFBundleDocumentTypes (https://developer.apple.com/documentation/bundleresources/information-property-list/cfbundledocumenttypes): an array of dictionaries; App Store Connect refuses the upload otherwise (ITMS-90243).",
   related = { "manifest.invalid-value" },
+  -- One cause, one finding: the loader's "must be an array of dictionaries" at the same value.
+  supersedes = { "manifest.invalid-value" },
   examples = {
     triggering = {
       -- One document type written as the dictionary itself, without its array.
@@ -300,7 +302,9 @@ uniform.check {
         local partial = completed_by_build_settings(app)
         report {
           at = app.location, subject = app.id, severity = partial and "note" or store_severity(app),
-          message = "iOS app " .. app.id .. " declares document types but sets neither LSSupportsOpeningDocumentsInPlace nor UISupportsDocumentBrowser: App Store Connect warns (ITMS-90737); add one of them (YES or NO)"
+          message = "iOS app " .. app.id .. " declares document types but sets neither LSSupportsOpeningDocumentsInPlace nor UISupportsDocumentBrowser: "
+            .. (store_severity(app) == "note" and "App Store Connect would warn (ITMS-90737) if it shipped there" or "App Store Connect warns (ITMS-90737)")
+            .. "; add one of them (YES or NO)"
             .. (partial and " — unless the build settings do (INFOPLIST_KEY_LSSupportsOpeningDocumentsInPlace): this Info.plist has no CFBundleIdentifier, so Xcode completes it from build settings, which a run on the plist alone cannot see; check the Xcode project instead" or ""),
         }
       end

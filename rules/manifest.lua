@@ -563,7 +563,7 @@ uniform.check {
                      message = "document type " .. (claim.name and ("'" .. claim.name .. "'") or ("#" .. claim.index)) ..
                        " has LSItemContentTypes, so its legacy CFBundleTypeExtensions/MIMETypes are ignored, and " ..
                        table.concat(lost, ", ", 1, math.min(#lost, 8)) .. (#lost > 8 and ", …" or "") ..
-                       " are not covered by its types: " ..
+                       (#lost == 1 and " is" or " are") .. " not covered by its types: " ..
                        (catch_all and "those files reach this app only through its catch-all claim (an Open With candidate, never their default)"
                          or "those files no longer open in this app") ..
                        "; declare a type with those tags and claim it" }

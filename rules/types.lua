@@ -815,7 +815,10 @@ uniform.check {
             end
           end
           report { at = stand_in_notes[app.file] or app.location, subject = app.id,
-                   message = "the app's bundle id is not known here (stand-in '" .. app.id .. "'), so foreign-export and owner-without-export could not tell whether " ..
+                   message = (app.id:find("^standin%.") or is_placeholder(app.id)
+                       and "the app's bundle id is not known here (stand-in '" .. app.id .. "')"
+                       or "the app's bundle id '" .. app.id .. "' names no vendor (no reverse-DNS domain)")
+                     .. ", so foreign-export and owner-without-export could not tell whether " ..
                      #unjudged .. " identifier(s) are its own (" .. some(unjudged) .. "); run uniform check where its Xcode project is, or name the team's bundle ids in suite (.uniform.lua)" }
         end
       end
@@ -1518,13 +1521,13 @@ uniform.check {
             if claimed[d.id:lower()] == "preview" then
               report { at = d.location, subject = d.id, severity = "note",
                        message = "previews or indexes '" .. d.id .. "', imported here, but " ..
-                         (all and "every extension it declares is" or (#lost .. " of its " .. extensions .. " extensions are")) ..
+                         (all and "every extension it declares is" or (#lost .. " of its " .. extensions .. " extensions " .. (#lost == 1 and "is" or "are"))) ..
                          " typed as another type (" .. some(lost) .. "): this plug-in's claim does not reach those files" }
               goto next_import
             end
             report { at = d.location, subject = d.id, severity = #closed == 0 and "note" or nil,
                      message = "claims '" .. d.id .. "', imported here, but " ..
-                       (all and "every extension it declares is" or (#lost .. " of its " .. extensions .. " extensions are")) ..
+                       (all and "every extension it declares is" or (#lost .. " of its " .. extensions .. " extensions " .. (#lost == 1 and "is" or "are"))) ..
                        (dotted and " typed as another type or match no file (" or " typed as another type (") .. some(lost) .. "): " ..
                        (all and "the claim never matches a file" or "the claim does not match those files") ..
                        (#closed == 0 and "; the app still opens them through another claim, so that part of the claim and import is dead weight"

@@ -75,7 +75,12 @@ public struct ManifestReader {
                         at: id.location)
                 } else {
                     let names = Placeholders.expand(id.value, defines: defines, bareUnresolved: true).unresolved
-                    let hint = names.first.map { " (pass --define \($0)=com.example.app)" } ?? ""
+                    // A whole id takes a whole id; a part of one (`com.acme.$(PRODUCT_NAME)`) a label.
+                    let hint =
+                        names.first.map { name in
+                            let whole = id.value == "$(\(name))" || id.value == "${\(name)}"
+                            return " (pass --define \(name)=\(whole ? "com.example.app" : "MyApp"))"
+                        } ?? ""
                     context.report(
                         .bundleIDPlaceholder,
                         "CFBundleIdentifier '\(id.value)' is a build placeholder; using the stand-in '\(bundleID)'\(hint); checks that need the app's vendor judge only Apple's identifiers",

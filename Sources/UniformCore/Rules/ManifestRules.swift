@@ -54,7 +54,7 @@ extension RuleDescription {
                 "<key>CFBundleTypeRole</key><string>Viewer</string>\n<key>CFBundleTypeExtensions</key><integer>3</integer>"
             ),
             .infoPlist(
-                "<key>CFBundleIdentifier</key><string>com.example.viewer</string>\n<key>CFBundleDocumentTypes</key><dict/>"
+                "<key>CFBundleIdentifier</key><string>com.example.viewer</string>\n<key>UTExportedTypeDeclarations</key><dict/>"
             ),
         ],
         nonTriggering: [

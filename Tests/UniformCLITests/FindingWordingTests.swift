@@ -1,0 +1,84 @@
+import Foundation
+import XCTest
+
+/// Findings whose words were wrong for the case they describe, found while writing the rules'
+/// examples (issue 32): each says what is true of the input it is about.
+final class FindingWordingTests: XCTestCase {
+    func check(_ manifests: [String: String], _ arguments: [String] = []) throws -> [[String: Any]] {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (path, text) in manifests { try TestManifest.write(text, to: dir, path) }
+        let run = try CLI.run(["check", "--format", "json"] + arguments, in: dir)
+        return try XCTUnwrap(try CLI.json(run.stdout)["findings"] as? [[String: Any]], run.stderr)
+    }
+
+    func messages(_ findings: [[String: Any]], _ rule: String) -> [String] {
+        findings.filter { $0["rule"] as? String == rule }.compactMap { $0["message"] as? String }
+    }
+
+    /// `--define PRODUCT_NAME=com.example.app` for `com.example.$(PRODUCT_NAME:rfc1034identifier)`
+    /// would make `com.example.com.example.app`.
+    func testAPlaceholderInsideAnIdIsDefinedAsALabel() throws {
+        let part = try check([
+            "App/Info.plist": TestManifest.app(
+                "com.example.$(PRODUCT_NAME:rfc1034identifier)", claims: ["public.plain-text"])
+        ])
+        XCTAssertEqual(
+            messages(part, "bundle-id-placeholder").map { $0.contains("--define PRODUCT_NAME=MyApp)") }, [true],
+            "\(part)")
+        let whole = try check([
+            "App/Info.plist": TestManifest.app("$(PRODUCT_BUNDLE_IDENTIFIER)", claims: ["public.plain-text"])
+        ])
+        XCTAssertEqual(
+            messages(whole, "bundle-id-placeholder").map {
+                $0.contains("--define PRODUCT_BUNDLE_IDENTIFIER=com.example.app)")
+            },
+            [true], "\(whole)")
+    }
+
+    /// An id without a domain is written, not a stand-in.
+    func testAWrittenIdWithoutAVendorIsNotCalledAStandIn() throws {
+        let findings = try check([
+            "App/Info.plist": TestManifest.app(
+                "Notes", claims: ["org.notes.document"], rank: "Owner",
+                extra: """
+                    <key>UTExportedTypeDeclarations</key><array><dict>
+                      <key>UTTypeIdentifier</key><string>org.notes.document</string>
+                      <key>UTTypeConformsTo</key><array><string>public.data</string></array>
+                      <key>UTTypeTagSpecification</key><dict><key>public.filename-extension</key><array><string>notesdoc</string></array></dict>
+                    </dict></array>
+                    """)
+        ])
+        let said = messages(findings, "vendor-unknown")
+        XCTAssertEqual(said.count, 1, "\(findings)")
+        XCTAssertTrue(said.first?.contains("bundle id 'Notes' names no vendor") == true, "\(said)")
+        XCTAssertFalse(said.first?.contains("stand-in") == true, "\(said)")
+    }
+
+    /// Outside the App Store the note does not say App Store Connect warns.
+    func testTheDocumentSupportNoteOutsideTheStoreSaysWouldWarn() throws {
+        let ios = TestManifest.app(
+            "com.example.viewer", claims: ["com.adobe.pdf"], header: "<key>LSRequiresIPhoneOS</key><true/>")
+        let outside = messages(
+            try check(["App/Info.plist": ios], ["--distribution", "outside"]), "ios-document-support-key")
+        XCTAssertEqual(outside.map { $0.contains("would warn (ITMS-90737) if it shipped there") }, [true], "\(outside)")
+        let store = messages(
+            try check(["App/Info.plist": ios], ["--distribution", "app-store"]), "ios-document-support-key")
+        XCTAssertEqual(store.map { $0.contains(": App Store Connect warns (ITMS-90737)") }, [true], "\(store)")
+    }
+
+    /// One wrong-shaped CFBundleDocumentTypes is one error, the App Store's.
+    func testADictionaryOfDocumentTypesIsOneFinding() throws {
+        let findings = try check([
+            "App/Info.plist": """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict>
+            <key>CFBundleIdentifier</key><string>com.example.viewer</string>
+            <key>CFBundleDocumentTypes</key><dict><key>CFBundleTypeName</key><string>PDF</string></dict>
+            </dict></plist>
+            """
+        ])
+        let errors = findings.filter { $0["severity"] as? String == "error" }.compactMap { $0["rule"] as? String }
+        XCTAssertEqual(errors, ["document-types-shape"], "\(findings)")
+    }
+}
