@@ -51,7 +51,7 @@ uniform.check {
   id = "missing-handler-rank",
   severity = "warning",
   description = "A document type has no LSHandlerRank: App Store Connect warns (ITMS-90788); Launch Services uses Default. A note for apps distributed outside the App Store.",
-  example = "<dict><key>CFBundleTypeName</key><string>PDB</string> … no LSHandlerRank … </dict>",
+  variant = { severity = "note", when = "for apps distributed outside the App Store" },
   source = "Apple, LSHandlerRank (https://developer.apple.com/documentation/bundleresources/information-property-list/cfbundledocumenttypes/lshandlerrank): Owner, Default, Alternate, None; a missing rank is Default. App Store Connect ITMS-90788 is an upload warning.",
   related = { "owner-without-export", "ios-document-support-key" },
   examples = {
@@ -161,7 +161,6 @@ uniform.check {
   id = "document-types-shape",
   severity = "error",
   description = "CFBundleDocumentTypes is not an array of dictionaries (App Store: ITMS-90243).",
-  example = "<key>CFBundleDocumentTypes</key><dict>…</dict>",
   source = "Apple, CFBundleDocumentTypes (https://developer.apple.com/documentation/bundleresources/information-property-list/cfbundledocumenttypes): an array of dictionaries; App Store Connect refuses the upload otherwise (ITMS-90243).",
   related = { "manifest.invalid-value" },
   -- One cause, one finding: the loader's "must be an array of dictionaries" at the same value.
@@ -226,7 +225,7 @@ uniform.check {
   id = "ios-document-support-key",
   severity = "warning",
   description = "An iOS app declares CFBundleDocumentTypes without LSSupportsOpeningDocumentsInPlace or UISupportsDocumentBrowser: App Store Connect warns (ITMS-90737). A note for apps distributed outside the App Store, and for a partial Info.plist read without its Xcode project (build settings may add the key).",
-  example = "an iOS Info.plist with CFBundleDocumentTypes and neither key",
+  variant = { severity = "note", when = "outside the App Store, and for a partial Info.plist read without its Xcode project" },
   source = "Apple, LSSupportsOpeningDocumentsInPlace (https://developer.apple.com/documentation/bundleresources/information-property-list/lssupportsopeningdocumentsinplace); App Store Connect warning ITMS-90737.",
   related = { "missing-handler-rank", "bundle-id-missing" },
   examples = {

@@ -84,7 +84,6 @@ uniform.check {
   id = "exposed-private-type",
   severity = "warning",
   description = "An app's own private type can be opened by apps outside its team because it conforms to a type those apps claim generically.",
-  example = "a bookmark type conforming to public.text is offered to every text editor",
   source = "How Launch Services reaches handlers through conformance: docs/evidence.md (candidates by supertype distance; wildcard claims).",
   related = { "unbindable-export" },
   examples = {

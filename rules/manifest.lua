@@ -111,7 +111,6 @@ uniform.check {
   id = "misspelled-key",
   severity = "warning",
   description = "A key Apple documents nowhere (Catalog/InfoPlistKeys.tsv) but close to one of the manifest's platform (it is silently ignored).",
-  example = "<key>LSTypeIsPackageLSTypeIsPackage</key> or <key>UTITagTypeSpecification</key>",
   source = "Apple's documented keys, each with its page: Sources/UniformCore/Catalog/InfoPlistKeys.tsv (https://developer.apple.com/documentation/bundleresources/information-property-list).",
   related = { "binds-nothing", "manifest.invalid-value" },
   examples = {
@@ -198,7 +197,6 @@ uniform.check {
   id = "binds-nothing",
   severity = "warning",
   description = "A document type has none of LSItemContentTypes, CFBundleTypeExtensions, CFBundleTypeMIMETypes, CFBundleTypeOSTypes: it binds nothing.",
-  example = "<dict><key>CFBundleTypeName</key><string>Doc</string><key>CFBundleTypeRole</key><string>Viewer</string></dict>",
   source = "Apple, CFBundleDocumentTypes (https://developer.apple.com/documentation/bundleresources/information-property-list/cfbundledocumenttypes): an entry names its types with LSItemContentTypes (or the legacy tag keys).",
   related = { "misspelled-key", "legacy-keys-only" },
   examples = {
@@ -250,7 +248,6 @@ uniform.check {
   id = "missing-type-name",
   severity = "warning",
   description = "A document type that opens files (role Editor, Viewer or Shell) has no CFBundleTypeName, which Apple marks required; a note for role None. Quick Look and Spotlight claims are exempt (Apple's own plug-in templates omit it).",
-  example = "<dict><key>CFBundleTypeRole</key><string>Viewer</string><key>LSItemContentTypes</key>…</dict> with no CFBundleTypeName",
   source = "Apple, CFBundleDocumentTypes (https://developer.apple.com/documentation/bundleresources/information-property-list/cfbundledocumenttypes): CFBundleTypeName, 'Required. The abstract name for the document type'.",
   related = { "binds-nothing", "missing-role" },
   examples = {
@@ -334,7 +331,6 @@ uniform.check {
   id = "legacy-keys-only",
   severity = "note",
   description = "A document type names its files only with the legacy keys (CFBundleTypeExtensions, CFBundleTypeMIMETypes, CFBundleTypeOSTypes), deprecated since macOS 10.5 in favour of LSItemContentTypes. One note per app.",
-  example = "CFBundleTypeExtensions md, markdown with no LSItemContentTypes",
   source = "Apple, Information Property List Key Reference, Core Foundation Keys (CFBundleDocumentTypes): the legacy keys are deprecated in OS X v10.5; LSItemContentTypes takes precedence.",
   related = { "shadowed-legacy-keys", "binds-nothing" },
   examples = {
@@ -412,7 +408,6 @@ uniform.check {
   id = "shadowed-legacy-keys",
   severity = "warning",
   description = "A document type has LSItemContentTypes, so its legacy extension/MIME keys are ignored, and some of those extensions or MIME types are not covered by the claimed types: files with them no longer open in the app.",
-  example = "LSItemContentTypes public.shell-script plus CFBundleTypeExtensions bashrc (no declared type has .bashrc)",
   source = "Apple, Information Property List Key Reference, Core Foundation Keys, LSItemContentTypes: when present, CFBundleTypeExtensions, CFBundleTypeMIMETypes and CFBundleTypeOSTypes are ignored.",
   related = { "legacy-keys-only", "import-loses-extension" },
   examples = {

@@ -297,6 +297,7 @@ function CandidateList:sort(less) end
 ---@field example? string what it catches, in words
 ---@field examples? uniform.CheckExamples runnable examples `uniform rules ID` prints
 ---@field related? uniform.StringOrList rule ids a reader would look at next
+---@field variant? {severity: uniform.Severity, when: string} the other severity some findings take, and when
 ---@field supersedes? uniform.StringOrList rule ids whose findings at the same place this check's finding replaces
 ---@field source? string the Apple documentation the rule rests on
 ---@field run fun(report: uniform.Report)

@@ -81,4 +81,44 @@ final class FindingWordingTests: XCTestCase {
         let errors = findings.filter { $0["severity"] as? String == "error" }.compactMap { $0["rule"] as? String }
         XCTAssertEqual(errors, ["document-types-shape"], "\(findings)")
     }
+
+    /// CocoaPods' configuration files are missing until `pod install` (Pyto ignores `Pods/*`):
+    /// a note that says so, not a warning.
+    func testAMissingCocoaPodsConfigurationIsANote() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try TestProject.write(
+            TestProject.pbxproj(
+                projectSettings: [("SDKROOT", "iphoneos")],
+                targets: [
+                    TestProject.Target(
+                        name: "App",
+                        settings: [("PRODUCT_BUNDLE_IDENTIFIER", "com.acme.app"), ("INFOPLIST_FILE", "App/Info.plist")])
+                ]), to: dir)
+        try TestManifest.write(
+            TestManifest.app("$(PRODUCT_BUNDLE_IDENTIFIER)", claims: ["public.plain-text"]), to: dir, "App/Info.plist")
+        try TestManifest.write(
+            "#include \"Pods/Target Support Files/Pods-App/Pods-App.release.xcconfig\"\n#include \"Shared.xcconfig\"\n",
+            to: dir, "App.xcconfig")
+        let run = try CLI.run(["check", "--format", "json", "--xcconfig", "App.xcconfig"], in: dir)
+        let findings = try XCTUnwrap(try CLI.json(run.stdout)["findings"] as? [[String: Any]], run.stderr)
+        let includes = findings.filter { $0["rule"] as? String == "xcconfig.missing-include" }
+        XCTAssertEqual(includes.map { $0["severity"] as? String }, ["note", "warning"], "\(includes)")
+        XCTAssertTrue((includes.first?["message"] as? String)?.contains("run pod install first") == true, "\(includes)")
+    }
+
+    /// The workspace CocoaPods makes lists `Pods/Pods.xcodeproj`, which `pod install` writes.
+    func testTheMissingPodsProjectSaysPodInstall() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try TestManifest.write(
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Workspace version = \"1.0\">\n<FileRef location = \"group:Pods/Pods.xcodeproj\"></FileRef>\n</Workspace>\n",
+            to: dir, "App.xcworkspace/contents.xcworkspacedata")
+        try TestManifest.write(
+            TestManifest.app("com.acme.app", claims: ["public.plain-text"]), to: dir, "App/Info.plist")
+        let run = try CLI.run(["check", "--format", "json"], in: dir)
+        let findings = try XCTUnwrap(try CLI.json(run.stdout)["findings"] as? [[String: Any]], run.stderr)
+        let missing = messages(findings, "xcode.missing-project")
+        XCTAssertEqual(missing.map { $0.contains("CocoaPods writes it: run pod install first") }, [true], "\(findings)")
+    }
 }

@@ -27,9 +27,10 @@ final class RuleDocsTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: empty) }
         let page = try CLI.run(["rules", "xcconfig.include-outside", "--format", "markdown"], in: empty)
         XCTAssertEqual(page.status, 0, page.stderr)
+        XCTAssertTrue(page.stdout.contains("**Severity:** warning/note · **Defined:** built into uniform"), page.stdout)
         XCTAssertTrue(
             page.stdout.contains(
-                "**Severity:** warning \\(note for \\#include?, which Xcode skips when the file is absent\\)"),
+                "Findings are warnings; notes for \\#include?, which Xcode skips when the file is absent."),
             page.stdout)
         XCTAssertTrue(page.stdout.contains("**Fires on:**\n\n```\n"), page.stdout)
         XCTAssertTrue(page.stdout.contains("#include \"../../Secrets.xcconfig\""), page.stdout)

@@ -160,9 +160,13 @@ public struct XCConfig: Sendable {
         guard let text = read(key) else {
             unreadIncludes.append((name, location))
             if !optional {
+                let pods = CocoaPods.writes(target)
                 report(
-                    .xcconfigMissingInclude,
-                    "#include \"\(name)\": cannot read \(target); its settings are not applied (use #include? for an optional file)",
+                    .xcconfigMissingInclude, variant: pods,
+                    "#include \"\(name)\": cannot read \(target); its settings are not applied"
+                        + (pods
+                            ? " (CocoaPods writes it: run pod install first)"
+                            : " (use #include? for an optional file)"),
                     at: location, subject: name)
             }
             return

@@ -10,7 +10,10 @@ public enum MissingProjects {
                 Finding(
                     .xcodeMissingProject,
                     message:
-                        "the workspace lists \(project), which is not in the repository (a submodule not checked out?); its targets are not read",
+                        "the workspace lists \(project), which is not in the repository ("
+                        + (CocoaPods.writes(project)
+                            ? "CocoaPods writes it: run pod install first" : "a submodule not checked out?")
+                        + "); its targets are not read",
                     location: location, subject: project)
             }
         }

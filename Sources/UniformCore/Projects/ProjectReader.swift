@@ -325,8 +325,9 @@ struct XCConfigCache {
         } catch {
             findings.append(
                 Finding(
-                    .xcodeMissingXCConfig,
-                    message: "the base configuration \(path) is not in the repository; its settings are not applied",
+                    .xcodeMissingXCConfig, variant: CocoaPods.writes(path),
+                    message: "the base configuration \(path) is not in the repository; its settings are not applied"
+                        + (CocoaPods.writes(path) ? " (CocoaPods writes it: run pod install first)" : ""),
                     location: location, subject: path))
             loaded[path] = .some(nil)
             return []

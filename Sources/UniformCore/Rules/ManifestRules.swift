@@ -46,7 +46,7 @@ extension RuleDescription {
                 "when CFBundleDocumentTypes or a type declaration list, or one of their entries, is not the documented collection: every claim or declaration in it is lost"
         ),
         summary:
-            "A key has a value of the wrong type (a string where an array belongs, a number for a boolean); the value is ignored.",
+            "A key Launch Services reads has a value of a type it cannot be read as (a dictionary or a number where a list of strings or a string belongs); the value is ignored. A single string where a list belongs is read as a list of one, as real manifests rely on.",
         source: documentTypesPage,
         related: ["manifest.missing-identifier"],
         triggering: [
@@ -74,9 +74,12 @@ extension RuleDescription {
     static func manyDocumentTypes(_ count: Int) -> RuleExample {
         let entry =
             "<dict><key>CFBundleTypeRole</key><string>Viewer</string><key>LSItemContentTypes</key><array><string>public.plain-text</string></array></dict>"
-        return .infoPlist(
+        var example = RuleExample.infoPlist(
             "<key>CFBundleIdentifier</key><string>com.example.viewer</string>\n<key>CFBundleDocumentTypes</key><array>\n"
                 + String(repeating: entry + "\n", count: count) + "</array>")
+        example.descriptions["App/Info.plist"] =
+            "App/Info.plist: com.example.viewer with \(count) document types, each a Viewer of public.plain-text"
+        return example
     }
 
     public static let manifestUnknownRole = RuleDescription(
@@ -179,6 +182,8 @@ extension RuleDescription {
             "<key>CFBundleTypeRole</key><string>Viewer</string>\n<key>CFBundleTypeExtensions</key><array>"
                 + String(repeating: "<string>$(BIG)</string>", count: values) + "</array>")
         example.arguments = ["--define", "BIG=" + String(repeating: "x", count: 16_000)]
+        example.descriptions["App/Info.plist"] =
+            "App/Info.plist: com.example.viewer whose document type lists \(values) extensions, each $(BIG)"
         return example
     }
 }

@@ -7,7 +7,7 @@ extension RuleDescription {
         """)
 
     public static let configOverrideUnmatched = RuleDescription(
-        id: "config.override-unmatched", severity: .warning,
+        id: "config.override-unmatched", severity: .warning, inManifest: false,
         summary: "An `apps` override in .uniform.lua matches no manifest path and no Xcode target; it changes nothing.",
         source: configurationReference,
         related: ["config.override-ambiguous"],
@@ -26,7 +26,7 @@ extension RuleDescription {
         ])
 
     public static let configOverrideAmbiguous = RuleDescription(
-        id: "config.override-ambiguous", severity: .warning,
+        id: "config.override-ambiguous", severity: .warning, inManifest: false,
         summary:
             "Two `apps` overrides match one manifest; the path beats the target name (then sorted order), and the other is ignored for it.",
         source: configurationReference,
@@ -50,7 +50,7 @@ extension RuleDescription {
         ])
 
     public static let configOutsideRepository = RuleDescription(
-        id: "config.outside-repository", severity: .warning,
+        id: "config.outside-repository", severity: .warning, inManifest: false,
         summary:
             "The configuration names a file outside the repository (manifests, project, xcconfig, rules, defaults, context); it is not read, and whether it exists is not revealed.",
         source: "The tool's containment rule (docs/SPEC.md §2)",
@@ -68,7 +68,7 @@ extension RuleDescription {
         ])
 
     public static let defaultsInvalidEntry = RuleDescription(
-        id: "defaults.invalid-entry", severity: .warning,
+        id: "defaults.invalid-entry", severity: .warning, inManifest: false,
         summary:
             "The user-defaults plist (--defaults, `defaults`) is not shaped as Launch Services keeps it: no LSHandlers array, or a malformed entry; that entry is not read.",
         source:

@@ -24,6 +24,10 @@ public struct RuleDescription: Sendable, Hashable {
     public var id: String
     public var severity: Severity
     public var variant: Variant?
+    /// Whether its findings point into an Info.plist, where a `uniform:ignore` comment before
+    /// the entry can silence them; a project file, an `.xcconfig` or the configuration cannot
+    /// hold one, and `suppress` in `.uniform.lua` is the way.
+    public var inManifest: Bool
     /// One sentence: what the finding says is wrong, and what the tool does about it.
     public var summary: String
     /// The Apple documentation (or the tool's own limit) the rule rests on, with its address.
@@ -43,7 +47,8 @@ public struct RuleDescription: Sendable, Hashable {
     private var makeNonTriggering: @Sendable () -> [RuleExample]
 
     public init(
-        id: String, severity: Severity, variant: Variant? = nil, summary: String, source: String? = nil,
+        id: String, severity: Severity, inManifest: Bool = true, variant: Variant? = nil, summary: String,
+        source: String? = nil,
         related: [String] = [], supersedes: [String] = [],
         triggering: @escaping @autoclosure @Sendable () -> [RuleExample] = [],
         nonTriggering: @escaping @autoclosure @Sendable () -> [RuleExample] = []
@@ -51,6 +56,7 @@ public struct RuleDescription: Sendable, Hashable {
         self.id = id
         self.severity = severity
         self.variant = variant
+        self.inManifest = inManifest
         self.summary = summary
         self.source = source
         self.related = related
@@ -61,7 +67,8 @@ public struct RuleDescription: Sendable, Hashable {
 
     /// A rule is its id and what it says; its examples follow from those.
     public static func == (a: RuleDescription, b: RuleDescription) -> Bool {
-        a.id == b.id && a.severity == b.severity && a.variant == b.variant && a.summary == b.summary
+        a.id == b.id && a.severity == b.severity && a.inManifest == b.inManifest && a.variant == b.variant
+            && a.summary == b.summary
             && a.source == b.source && a.related == b.related && a.supersedes == b.supersedes
     }
 

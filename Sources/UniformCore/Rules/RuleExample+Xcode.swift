@@ -14,7 +14,9 @@ extension RuleExample {
         var shown = "App.xcodeproj: app target App, \(configuration) configuration"
         if let baseConfiguration { shown += " based on \(baseConfiguration)" }
         shown +=
-            ", sets " + settings.keys.sorted().map { "\($0) = \(abbreviated(settings[$0]!))" }.joined(separator: "; ")
+            ", sets "
+            + settings.keys.sorted().prefix(6).map { "\($0) = \(abbreviated(settings[$0]!))" }.joined(
+                separator: "; ") + (settings.count > 6 ? " and \(settings.count - 6) more settings" : "")
         if !projectSettings.isEmpty {
             shown += "; the project sets \(projectSettings.count) setting\(projectSettings.count == 1 ? "" : "s")"
         }
@@ -24,7 +26,7 @@ extension RuleExample {
     }
 
     static func abbreviated(_ value: String) -> String {
-        value.count > 40 ? "\(value.prefix(12))… (\(value.count) characters)" : value
+        value.count > 120 ? "\(value.prefix(12))… (\(value.count) characters)" : value
     }
 
     /// A workspace listing `projects` (paths relative to the repository).

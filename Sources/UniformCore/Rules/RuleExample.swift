@@ -58,7 +58,7 @@ public struct RuleExample: Sendable, Hashable {
         }
         if !arguments.isEmpty {
             parts.append(
-                "uniform check " + arguments.map { $0.count > 40 ? Self.abbreviated($0) : $0 }.joined(separator: " "))
+                "uniform check " + arguments.map(Self.abbreviated).joined(separator: " "))
         }
         return parts.joined(separator: "\n")
     }

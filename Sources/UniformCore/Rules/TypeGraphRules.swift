@@ -89,6 +89,9 @@ extension RuleDescription {
                 "com.example.t\(n)", conformsTo: [n == 0 ? "public.data" : "com.example.t\(n - 1)"],
                 extension: "ext\(n)")
         }
-        return exporters([("com.example.viewer", types.joined())])
+        var example = exporters([("com.example.viewer", types.joined())])
+        example.descriptions["App1/Info.plist"] =
+            "App1/Info.plist: com.example.viewer exports com.example.t0 … t\(length - 1), each conforming to the one before"
+        return example
     }
 }

@@ -12,7 +12,8 @@ extension RuleDescription {
     }
 
     public static let xcconfigMissingInclude = RuleDescription(
-        id: "xcconfig.missing-include", severity: .warning,
+        id: "xcconfig.missing-include", severity: .warning, inManifest: false,
+        variant: Variant(.note, when: "for CocoaPods' files (Pods/Target Support Files), which pod install writes"),
         summary:
             "An #include names a file that cannot be read; its settings are not applied (Xcode fails the build; #include? is allowed to be missing).",
         source: xcconfigFormat,
@@ -26,7 +27,7 @@ extension RuleDescription {
         ])
 
     public static let xcconfigIncludeOutside = RuleDescription(
-        id: "xcconfig.include-outside", severity: .warning,
+        id: "xcconfig.include-outside", severity: .warning, inManifest: false,
         variant: Variant(.note, when: "for #include?, which Xcode skips when the file is absent"),
         summary: "An #include names a file outside the repository; it is not read.",
         source: xcconfigFormat,
@@ -39,7 +40,7 @@ extension RuleDescription {
         ])
 
     public static let xcconfigIncludeCycle = RuleDescription(
-        id: "xcconfig.include-cycle", severity: .warning,
+        id: "xcconfig.include-cycle", severity: .warning, inManifest: false,
         summary: "#include chains that loop, or nest too deep, are cut where they loop.",
         source: xcconfigFormat,
         triggering: [
@@ -54,14 +55,14 @@ extension RuleDescription {
         ])
 
     public static let xcconfigSyntax = RuleDescription(
-        id: "xcconfig.syntax", severity: .warning,
+        id: "xcconfig.syntax", severity: .warning, inManifest: false,
         summary: "A line of an .xcconfig file is not a setting, an include or a comment; it is ignored.",
         source: xcconfigFormat,
         triggering: [xcconfig("PRODUCT_BUNDLE_IDENTIFIER: com.example.viewer\n")],
         nonTriggering: [xcconfig("// The app's id\nPRODUCT_BUNDLE_IDENTIFIER = com.example.viewer // a comment\n")])
 
     public static let xcconfigConditionSkipped = RuleDescription(
-        id: "xcconfig.condition-skipped", severity: .note,
+        id: "xcconfig.condition-skipped", severity: .note, inManifest: false,
         summary:
             "A setting conditional on the SDK or architecture, for a manifest outside a project (whose SDK is unknown); the value without that condition is used.",
         source: xcconfigFormat + ", conditional build settings",
@@ -77,18 +78,19 @@ extension RuleDescription {
         ])
 
     public static let xcconfigTooLarge = RuleDescription(
-        id: "xcconfig.too-large", severity: .warning,
+        id: "xcconfig.too-large", severity: .warning, inManifest: false,
         summary:
             "An .xcconfig load past 10,000 settings or 10,000 includes (an include diamond); the rest is not read.",
         source: "The tool's own limit (real configurations set a few hundred settings)",
-        triggering: [
-            xcconfig(
-                (0...10_000).map { "SETTING_\($0) = \($0)\n" }.joined()
-                    + "PRODUCT_BUNDLE_IDENTIFIER = com.example.viewer\n")
-        ],
-        nonTriggering: [
-            xcconfig(
-                (0..<50).map { "SETTING_\($0) = \($0)\n" }.joined() + "PRODUCT_BUNDLE_IDENTIFIER = com.example.viewer\n"
-            )
-        ])
+        triggering: [manyXCConfigSettings(10_001)],
+        nonTriggering: [manyXCConfigSettings(50)])
+
+    /// `count` settings in the app's .xcconfig before its id.
+    static func manyXCConfigSettings(_ count: Int) -> RuleExample {
+        var example = xcconfig(
+            (0..<count).map { "SETTING_\($0) = \($0)\n" }.joined() + "PRODUCT_BUNDLE_IDENTIFIER = com.example.viewer\n")
+        example.descriptions["Config/App.xcconfig"] =
+            "Config/App.xcconfig: SETTING_0 = 0 … SETTING_\(count - 1) = \(count - 1), then PRODUCT_BUNDLE_IDENTIFIER = com.example.viewer"
+        return example
+    }
 }

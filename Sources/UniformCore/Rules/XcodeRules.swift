@@ -17,7 +17,7 @@ extension RuleDescription {
         """)
 
     public static let xcodeMissingInfoPlist = RuleDescription(
-        id: "xcode.missing-info-plist", severity: .note,
+        id: "xcode.missing-info-plist", severity: .note, inManifest: false,
         summary:
             "A target's INFOPLIST_FILE is not in the repository (a build phase writes it, or it was moved); the target is not checked.",
         source: buildSettingsReference + ", INFOPLIST_FILE",
@@ -31,7 +31,7 @@ extension RuleDescription {
         ])
 
     public static let xcodeNoInfoPlist = RuleDescription(
-        id: "xcode.no-info-plist", severity: .note,
+        id: "xcode.no-info-plist", severity: .note, inManifest: false,
         summary:
             "An app-like target sets neither INFOPLIST_FILE nor GENERATE_INFOPLIST_FILE; it has no Info.plist to read.",
         source: buildSettingsReference + ", INFOPLIST_FILE and GENERATE_INFOPLIST_FILE",
@@ -43,7 +43,7 @@ extension RuleDescription {
         ])
 
     public static let xcodeMissingProject = RuleDescription(
-        id: "xcode.missing-project", severity: .note,
+        id: "xcode.missing-project", severity: .note, inManifest: false,
         summary:
             "A workspace lists a project that is not in the repository (a submodule not checked out); its targets are not read.",
         source:
@@ -52,7 +52,7 @@ extension RuleDescription {
         nonTriggering: [besideViewer(.workspace([]), "App.xcworkspace")])
 
     public static let xcodeUnreadableWorkspace = RuleDescription(
-        id: "xcode.unreadable-workspace", severity: .warning,
+        id: "xcode.unreadable-workspace", severity: .warning, inManifest: false,
         summary:
             "A workspace's contents.xcworkspacedata cannot be read as XML; the projects it lists are not found through it.",
         source:
@@ -66,7 +66,8 @@ extension RuleDescription {
         nonTriggering: [.workspace([], files: ["Viewer/Info.plist": viewerPlist])])
 
     public static let xcodeMissingXCConfig = RuleDescription(
-        id: "xcode.missing-xcconfig", severity: .warning,
+        id: "xcode.missing-xcconfig", severity: .warning, inManifest: false,
+        variant: Variant(.note, when: "for CocoaPods' files (Pods/Target Support Files), which pod install writes"),
         summary: "A build configuration's base .xcconfig is not in the repository; its settings are not applied.",
         source:
             "Apple, Adding a build configuration file to your project (https://developer.apple.com/documentation/xcode/adding-a-build-configuration-file-to-your-project)",
@@ -74,7 +75,11 @@ extension RuleDescription {
         triggering: [
             .xcodeApp(
                 settings: ["INFOPLIST_FILE": "App/Info.plist"], baseConfiguration: "Config/App.xcconfig",
-                files: ["App/Info.plist": viewerPlist])
+                files: ["App/Info.plist": viewerPlist]),
+            .xcodeApp(
+                settings: ["INFOPLIST_FILE": "App/Info.plist"],
+                baseConfiguration: "Pods/Target Support Files/Pods-App/Pods-App.release.xcconfig",
+                files: ["App/Info.plist": viewerPlist]),
         ],
         nonTriggering: [
             .xcodeApp(
@@ -83,7 +88,7 @@ extension RuleDescription {
         ])
 
     public static let xcodeOutsideRepository = RuleDescription(
-        id: "xcode.outside-repository", severity: .warning,
+        id: "xcode.outside-repository", severity: .warning, inManifest: false,
         variant: Variant(.note, when: "for a project a workspace lists outside the folder searched"),
         summary:
             "A project names a file outside the repository (an Info.plist, a base configuration, a linked folder); it is not read, so the run never shows files it was not given.",
@@ -95,7 +100,7 @@ extension RuleDescription {
         ])
 
     public static let xcodeConfigurationMissing = RuleDescription(
-        id: "xcode.configuration-missing", severity: .note,
+        id: "xcode.configuration-missing", severity: .note, inManifest: false,
         summary:
             "The project has no build configuration of the requested name (Release unless --configuration or `configuration` says otherwise); its default is used.",
         source: buildSettingsReference + ", CONFIGURATION",
@@ -112,7 +117,7 @@ extension RuleDescription {
         ])
 
     public static let xcodeSettingCycle = RuleDescription(
-        id: "xcode.setting-cycle", severity: .warning,
+        id: "xcode.setting-cycle", severity: .warning, inManifest: false,
         summary: "A build setting refers to itself, directly or through others; the reference is left unexpanded.",
         source: buildSettingsReference,
         triggering: [
@@ -139,7 +144,7 @@ extension RuleDescription {
         ])
 
     public static let xcodeSettingTooLong = RuleDescription(
-        id: "xcode.setting-too-long", severity: .warning,
+        id: "xcode.setting-too-long", severity: .warning, inManifest: false,
         summary: "A build setting expands past 16,384 characters; the value is cut there.",
         source: "The tool's own limit (real settings are a few hundred characters)",
         related: ["manifest.expansion-too-large"],
@@ -160,7 +165,7 @@ extension RuleDescription {
     }
 
     public static let xcodeTooManySettings = RuleDescription(
-        id: "xcode.too-many-settings", severity: .warning,
+        id: "xcode.too-many-settings", severity: .warning, inManifest: false,
         summary: "A project or target configuration sets more than 10,000 build settings; the rest is not read.",
         source: "The tool's own limit (real configurations set a few hundred)",
         triggering: [manySettings(10_001)],
@@ -173,7 +178,7 @@ extension RuleDescription {
     }
 
     public static let xcodeGeneratedProject = RuleDescription(
-        id: "xcode.generated-project", severity: .note,
+        id: "xcode.generated-project", severity: .note, inManifest: false,
         summary:
             "The repository generates its Xcode project (XcodeGen's project.yml, Tuist's Project.swift) and has none checked in; Info.plist files are read without build settings.",
         source: "XcodeGen and Tuist's documented inputs (project.yml, Project.swift)",

@@ -59,7 +59,8 @@ extension UniformAPI {
         functions["check"] = { ctx in
             let args = try self.arguments(ctx, "check")
             try args.allowOnly([
-                "id", "severity", "description", "example", "examples", "related", "supersedes", "source", "run",
+                "id", "severity", "description", "example", "examples", "related", "supersedes", "variant", "source",
+                "run",
             ])
             let id = try args.requiredString("id")
             let severity =
@@ -83,6 +84,7 @@ extension UniformAPI {
             info.source = try args.string("source")
             info.related = try args.strings("related")
             info.supersedes = try args.strings("supersedes")
+            info.variant = try args.variant()
             (info.triggering, info.nonTriggering) = try args.examples()
             self.engine.checks.append(CheckRule(info: info, function: run))
             return []

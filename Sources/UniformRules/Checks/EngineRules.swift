@@ -30,7 +30,7 @@ extension RuleDescription {
     }
 
     public static let ruleError = RuleDescription(
-        id: "rule-error", severity: .error,
+        id: "rule-error", severity: .error, inManifest: false,
         summary:
             "A check failed to run (a Lua error, or an exhausted instruction, memory or time limit); its findings are missing.",
         source: "The rule's own file and line (rules/API.md, \"Checks\")",
@@ -50,7 +50,7 @@ extension RuleDescription {
         ])
 
     public static let configLimitsCapped = RuleDescription(
-        id: "config.limits-capped", severity: .warning,
+        id: "config.limits-capped", severity: .warning, inManifest: false,
         summary:
             "The configuration raises a Lua limit above the ceiling (1e9 instructions, 1024 MB, 60 s per call); it is lowered to it unless --allow-limits is given.",
         source: "The tool's own limits (docs/SPEC.md §4)",
@@ -68,7 +68,7 @@ extension RuleDescription {
         ])
 
     public static let configUnknownRule = RuleDescription(
-        id: "config.unknown-rule", severity: .warning,
+        id: "config.unknown-rule", severity: .warning, inManifest: false,
         summary:
             "disable, severity, suppress or uniform:ignore names a rule id that does not exist (a typo silences nothing).",
         source: "uniform's configuration file, .uniform.lua (README, \"Configuration\")",
@@ -110,7 +110,7 @@ extension RuleDescription {
         nonTriggering: [suppressed("<!-- a comment about the document type -->", role: true)])
 
     public static let baselineStale = RuleDescription(
-        id: "baseline.stale", severity: .note,
+        id: "baseline.stale", severity: .note, inManifest: false,
         variant: Variant(.error, when: "with --strict-baseline"),
         summary: "A baseline entry no longer occurs: the finding it accepted is gone, so the entry can go.",
         source: "uniform's baselines (README, \"Baselines\")",

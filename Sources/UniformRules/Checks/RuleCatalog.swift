@@ -19,8 +19,7 @@ public struct RuleCatalog {
         let idWidth = rules.map(\.id.count).max() ?? 0
         let lines = rules.map { rule in
             let id = rule.id.padding(toLength: idWidth, withPad: " ", startingAt: 0)
-            let severity = (rule.disabled ? "off" : rule.severity.rawValue).padding(
-                toLength: 7, withPad: " ", startingAt: 0)
+            let severity = Self.severityLabel(rule).padding(toLength: 13, withPad: " ", startingAt: 0)
             return "\(id)  \(severity)  \(rule.description)  (\(rule.definedAt?.description ?? "built-in"))"
         }
         return (lines.map(ReportText.line) + ["\(rules.count) rules; `uniform rules ID` shows one"]).joined(
@@ -28,9 +27,8 @@ public struct RuleCatalog {
     }
 
     public func documentation(_ rule: RuleInfo) -> String {
-        let configured = rule.severity == rule.rule.severity ? rule.rule.severityText : rule.severity.rawValue
         let header = [
-            rule.id, "  severity: \(configured)\(rule.disabled ? " (disabled in .uniform.lua)" : "")",
+            rule.id, "  severity: \(Self.severityLabel(rule))\(rule.disabled ? " (disabled in .uniform.lua)" : "")",
             "  defined at: \(rule.definedAt?.description ?? "built into uniform")", "",
         ]
         // Ids, descriptions and examples come from rule files: each line stays one.
@@ -49,20 +47,29 @@ public struct RuleCatalog {
             "", "| Rule | Severity | What it says |", "|---|---|---|",
         ]
         for rule in rules {
-            let severity = rule.disabled ? "off" : rule.severity.rawValue
+            let severity = Self.severityLabel(rule)
             lines.append(
                 "| [`\(rule.id)`](#\(Self.anchor(rule.id))) | \(severity) | \(RuleDocumentation.escaped(ReportText.line(rule.description))) |"
             )
         }
         for rule in rules {
-            let configured = rule.severity == rule.rule.severity ? rule.rule.severityText : rule.severity.rawValue
             lines += [
                 "", "## \(ReportText.line(rule.id))", "",
-                "**Severity:** \(RuleDocumentation.escaped(ReportText.line(configured)))\(rule.disabled ? " (disabled)" : "") · **Defined:** \(RuleDocumentation.escaped(rule.definedAt?.description ?? "built into uniform"))",
+                "**Severity:** \(Self.severityLabel(rule)) · **Defined:** \(RuleDocumentation.escaped(rule.definedAt?.description ?? "built into uniform"))",
                 "", rule.documentation.markdown,
             ]
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `warning`, `warning/note` when some findings take the variant, the configured severity
+    /// when the configuration changed it, `off` when disabled.
+    static func severityLabel(_ rule: RuleInfo) -> String {
+        if rule.disabled { return "off" }
+        guard rule.severity == rule.rule.severity, let variant = rule.rule.variant else {
+            return rule.severity.rawValue
+        }
+        return "\(rule.severity.rawValue)/\(variant.severity.rawValue)"
     }
 
     /// GitHub's heading anchor: lower case, punctuation but `-` dropped.
@@ -85,6 +92,10 @@ public struct RuleCatalog {
             ("description", .string(rule.description)), ("example", .optional(rule.example)),
             ("source", .optional(rule.source)),
             ("defined_at", .optional(rule.definedAt?.description)),
+            (
+                "variant",
+                .optional(rule.rule.variant.map { "\($0.severity.rawValue) \($0.when)" })
+            ),
             ("related", .array(rule.rule.related.map(JSONValue.string))),
             ("triggering", examples(rule.rule.triggering)), ("non_triggering", examples(rule.rule.nonTriggering)),
         ])

@@ -36,16 +36,16 @@ public struct RuleDocumentation: Sendable, Hashable {
     /// The ways to silence it, as `uniform rules ID` ends.
     var silencing: [String] {
         let id = ReportText.line(id)
-        return [
-            "silence it with a reason: <!-- uniform:ignore \(id): why --> before the entry, or",
-            "suppress = { { rule = \"\(id)\", file = \"…\", reason = \"…\" } } in .uniform.lua",
-        ]
+        let configured = "suppress = { { rule = \"\(id)\", file = \"…\", reason = \"…\" } } in .uniform.lua"
+        guard rule.inManifest else { return ["silence it with a reason: " + configured] }
+        return ["silence it with a reason: <!-- uniform:ignore \(id): why --> before the entry, or", configured]
     }
 
     /// Plain text, one paragraph per part (rule files supply the parts: each stays one line;
     /// examples are files, shown indented).
     public var text: String {
         var parts = [ReportText.line(description)]
+        if let variant = rule.variant { parts.append(ReportText.line(Self.variantSentence(rule, variant))) }
         if let example { parts.append("example: " + ReportText.line(example)) }
         if !rule.triggering.isEmpty { parts.append("fires on:\n" + Self.examples(rule.triggering)) }
         if !rule.nonTriggering.isEmpty { parts.append("quiet on:\n" + Self.examples(rule.nonTriggering)) }
@@ -74,6 +74,9 @@ public struct RuleDocumentation: Sendable, Hashable {
     /// turn into markup the viewer renders (backticks inside a span widen its fence).
     public var markdown: String {
         var parts = [Self.escaped(ReportText.line(description))]
+        if let variant = rule.variant {
+            parts.append(Self.escaped(ReportText.line(Self.variantSentence(rule, variant))))
+        }
         if let example { parts.append("**Example:** " + Self.code(ReportText.line(example))) }
         if !rule.triggering.isEmpty { parts.append("**Fires on:**\n\n" + Self.block(Self.examples(rule.triggering))) }
         if !rule.nonTriggering.isEmpty {
@@ -89,12 +92,19 @@ public struct RuleDocumentation: Sendable, Hashable {
                     + rule.supersedes.map { Self.code(ReportText.line($0)) }.joined(separator: ", ")
                     + " at the same place")
         }
+        let configured =
+            Self.code("suppress = { { rule = \"\(id)\", file = \"…\", reason = \"…\" } }") + " in `.uniform.lua`."
         parts.append(
             "**Silence it** with a reason: "
-                + Self.code("<!-- uniform:ignore \(id): why -->") + " before the entry, or "
-                + Self.code("suppress = { { rule = \"\(id)\", file = \"…\", reason = \"…\" } }")
-                + " in `.uniform.lua`.")
+                + (rule.inManifest
+                    ? Self.code("<!-- uniform:ignore \(id): why -->") + " before the entry, or " + configured
+                    : configured))
         return parts.joined(separator: "\n\n")
+    }
+
+    /// "A warning; a note for #include?, which Xcode skips when the file is absent."
+    static func variantSentence(_ rule: RuleDescription, _ variant: RuleDescription.Variant) -> String {
+        "Findings are \(rule.severity.rawValue)s; \(variant.severity.rawValue)s \(variant.when)."
     }
 
     /// A fenced code block whose fence is longer than any run of backticks inside it.

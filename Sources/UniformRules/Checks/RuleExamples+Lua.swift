@@ -7,12 +7,36 @@ extension LuaArguments {
     /// `arguments` list for `uniform check`.
     func examples() throws -> (triggering: [RuleExample], nonTriggering: [RuleExample]) {
         guard let table = try tableValue("examples") else { return ([], []) }
+        try only(["triggering", "non_triggering"], in: table, "examples")
+        return (try list(table["triggering"], "triggering"), try list(table["non_triggering"], "non_triggering"))
+    }
+
+    /// `variant = { severity = "note", when = "outside the App Store" }`: the other severity
+    /// some findings of the check take (`report { severity = … }`), and when.
+    func variant() throws -> RuleDescription.Variant? {
+        guard let table = try tableValue("variant") else { return nil }
+        try only(["severity", "when"], in: table, "variant")
+        guard case .string(let text) = table["severity"], let severity = Severity(rawValue: text.lowercased()) else {
+            throw fail("'variant.severity' must be error, warning or note")
+        }
+        guard case .string(let when) = table["when"], !when.isEmpty else {
+            throw fail("'variant.when' is required: when findings take that severity (\"outside the App Store\")")
+        }
+        return RuleDescription.Variant(severity, when: when)
+    }
+
+    /// A misspelt key names itself and the key it is nearest.
+    private func only(_ keys: [String], in table: LuaTableRef, _ field: String) throws {
         for key in table.keys() {
-            guard case .string(let name) = key, name == "triggering" || name == "non_triggering" else {
-                throw fail("'examples' holds only 'triggering' and 'non_triggering' lists")
+            guard case .string(let name) = key else { throw fail("'\(field)' has a key that is not a name") }
+            guard keys.contains(name) else {
+                let near = keys.min { EditDistance.between(name, $0) < EditDistance.between(name, $1) }
+                    .flatMap { EditDistance.between(name, $0) <= 3 ? $0 : nil }
+                throw fail(
+                    "'\(field)' has no field '\(ReportText.line(String(name.prefix(60))))'"
+                        + (near.map { "; did you mean '\($0)'?" } ?? "; it holds \(keys.joined(separator: " and "))"))
             }
         }
-        return (try list(table["triggering"], "triggering"), try list(table["non_triggering"], "non_triggering"))
     }
 
     private func list(_ value: LuaValue, _ name: String) throws -> [RuleExample] {

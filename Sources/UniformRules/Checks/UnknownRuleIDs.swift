@@ -1,11 +1,13 @@
 import UniformCore
 
-/// A misspelled rule id in `disable`, `severity`, `suppress` or a `uniform:ignore` comment
-/// silently does nothing: the rule the team meant keeps firing, or the one they meant to
-/// silence is not. Each such id is a finding with the nearest real id.
+/// A misspelled rule id in `disable`, `severity`, `suppress`, a `uniform:ignore` comment or a
+/// check's `related` or `supersedes` silently does nothing: the rule the team meant keeps
+/// firing, or the one they meant to silence is not. Each such id is a finding with the nearest
+/// real id.
 enum UnknownRuleIDs {
     static func findings(
-        options: CheckOptions, suppressions: [Suppression], known: Set<String>, configuration: String?
+        options: CheckOptions, suppressions: [Suppression], known: Set<String>, configuration: String?,
+        checks: [CheckInfo] = []
     ) -> [Finding] {
         var findings: [Finding] = []
         func hint(_ id: String) -> String {
@@ -36,6 +38,17 @@ enum UnknownRuleIDs {
                         .configUnknownRule,
                         message: "\(kind) names '\(id)', which is no rule id\(hint(id))",
                         location: suppression.location, subject: id))
+            }
+        }
+        for check in checks {
+            for (field, ids) in [("related", check.related), ("supersedes", check.supersedes)] {
+                for id in ids where !known.contains(id) {
+                    findings.append(
+                        Finding(
+                            .configUnknownRule,
+                            message: "check '\(check.id)': \(field) names '\(id)', which is no rule id\(hint(id))",
+                            location: check.location, subject: id))
+                }
             }
         }
         return findings

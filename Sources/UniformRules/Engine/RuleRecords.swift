@@ -40,13 +40,15 @@ public struct CheckInfo: Sendable {
     /// Rules that fire on the same cause, and runnable examples (`examples` in the check).
     public var related: [String] = []
     public var supersedes: [String] = []
+    /// `variant = { severity = "note", when = "outside the App Store" }`.
+    public var variant: RuleDescription.Variant?
     public var triggering: [RuleExample] = []
     public var nonTriggering: [RuleExample] = []
 
     /// What `uniform rules ID` and reporters say of it, as of a built-in rule.
     public var rule: RuleDescription {
         RuleDescription(
-            id: id, severity: severity, summary: description, source: source, related: related,
+            id: id, severity: severity, variant: variant, summary: description, source: source, related: related,
             supersedes: supersedes, triggering: triggering, nonTriggering: nonTriggering)
     }
 }

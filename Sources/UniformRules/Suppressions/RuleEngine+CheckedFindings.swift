@@ -18,7 +18,7 @@ extension RuleEngine {
         let known = Set(BuiltinRules.all.map(\.id) + checkInfos.map(\.id))
         let unknown = UnknownRuleIDs.findings(
             options: options, suppressions: suppressions + inline.suppressions, known: known,
-            configuration: configuration)
+            configuration: configuration, checks: checkInfos)
         let problems = (inline.problems + unknown).compactMap(options.apply)
         let filtered = SuppressionFilter.apply(
             checked, suppressions: suppressions + inline.suppressions, problems: problems)

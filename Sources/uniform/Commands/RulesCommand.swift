@@ -34,11 +34,18 @@ struct RulesCommand: ParsableCommand {
     @Option(help: "Output format: text, json or markdown (the page docs/rules.md holds).")
     var format: Format = .text
 
+    @Flag(
+        help:
+            "Run the examples of ID, or of your own checks, through uniform check, each in a folder of its own; exit 1 when one does not do what it says."
+    )
+    var runExamples = false
+
     func run() throws {
         // No world: a rule's id and severity do not depend on the manifests, and a broken project
         // in the tree must not stop the list.
         let session = try world.makeRulesSession(output: { Output.error($0) })
         let catalog = RuleCatalog(engine: session.engine, options: session.config.checkOptions)
+        if runExamples { return try Self.runExamples(of: try selected(catalog)) }
         if let id {
             guard let rule = catalog.rules.first(where: { $0.id == id }) else {
                 let hint = catalog.rules.map(\.id).min { EditDistance.between(id, $0) < EditDistance.between(id, $1) }
@@ -59,5 +66,33 @@ struct RulesCommand: ParsableCommand {
             Output.print(JSONValue.array(catalog.rules.map(RuleCatalog.json)).document(listKey: "rules").rendered())
         case .markdown: Output.print(catalog.markdown)
         }
+    }
+
+    /// ID's rule, or the checks of the configuration's and `-r`'s rule files.
+    func selected(_ catalog: RuleCatalog) throws -> [RuleInfo] {
+        if let id {
+            guard let rule = catalog.rules.first(where: { $0.id == id }) else {
+                throw CommandFailure.input("no rule '\(id)'; `uniform rules` lists them")
+            }
+            return [rule]
+        }
+        return RuleExampleRun.teamChecks(catalog.rules)
+    }
+
+    /// One line per example, then the count; never a green run over nothing.
+    static func runExamples(of rules: [RuleInfo]) throws {
+        let outcomes = RuleExampleRun.run(rules, check: SelfCheck.reportedRules)
+        guard !outcomes.isEmpty else {
+            throw CommandFailure.input(
+                "no examples to run: \(rules.isEmpty ? "no rule file of yours defines a check" : "give the check examples = { triggering = {…}, non_triggering = {…} }")"
+            )
+        }
+        for outcome in outcomes {
+            let verdict = outcome.failure.map { "FAIL  \($0)" } ?? "ok"
+            Output.print(ReportText.line("\(outcome.rule) \(outcome.name): \(verdict)"))
+        }
+        let failed = outcomes.filter { $0.failure != nil }.count
+        Output.print("\(outcomes.count - failed) of \(outcomes.count) examples do what they say")
+        if failed > 0 { throw CommandFailure.no() }
     }
 }
