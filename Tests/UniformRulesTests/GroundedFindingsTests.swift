@@ -81,7 +81,8 @@ final class GroundedFindingsTests: XCTestCase {
                 switch finding.rule {
                 case "shadowed-legacy-keys":
                     checked[finding.rule, default: 0] += 1
-                    guard let lost = Self.capture(#"and (.+?) (?:is|are) not covered by its types"#, finding.message) else {
+                    guard let lost = Self.capture(#"and (.+?) (?:is|are) not covered by its types"#, finding.message)
+                    else {
                         fail("message does not list what is lost")
                         continue
                     }

@@ -55,6 +55,25 @@ final class SARIFReporterTests: XCTestCase {
         try SchemaValidator.validate(SARIFReporter().report(run), against: "sarif-schema-2.1.0.json")
     }
 
+    /// The help carries one example each way: every report repeats it for every rule that ran,
+    /// and `uniform rules ID` shows them all.
+    func testHelpShowsOneExampleEachWay() throws {
+        var run = ReporterFixtures.run
+        run.rules.append(RuleInfo(.manifestInvalidValue))
+        let driver = try XCTUnwrap((try firstRun(try log(run))["tool"] as? [String: Any])?["driver"] as? [String: Any])
+        let rules = try XCTUnwrap(driver["rules"] as? [[String: Any]])
+        let help = try XCTUnwrap(
+            rules.first { $0["id"] as? String == "manifest.invalid-value" }?["help"] as? [String: String])
+        XCTAssertEqual(RuleDescription.manifestInvalidValue.triggering.count, 2)
+        let markdown = try XCTUnwrap(help["markdown"])
+        XCTAssertTrue(markdown.contains("**Fires on:**") && markdown.contains("**Quiet on:**"), markdown)
+        XCTAssertTrue(markdown.contains("<integer>3</integer>"), markdown)
+        XCTAssertFalse(markdown.contains("UTExportedTypeDeclarations</key><dict/>"), markdown)
+        let text = try XCTUnwrap(help["text"])
+        XCTAssertFalse(text.contains("fires on:"), text)
+        XCTAssertTrue(text.contains("Findings are warnings; errors when CFBundleDocumentTypes"), text)
+    }
+
     /// A rule whose source cites Apple's page links it as `helpUri`; one citing none has none.
     func testHelpURIIsTheApplePageTheRuleRestsOn() {
         let cited = RuleDocumentation(

@@ -12,6 +12,13 @@ public struct RuleDocumentation: Sendable, Hashable {
     public var description: String { rule.summary }
     public var source: String? { rule.source }
 
+    /// How many examples of each kind are shown: all for `uniform rules ID`; one in SARIF's
+    /// help, which every report repeats for every rule that ran.
+    public var examplesShown = Int.max
+
+    var triggering: [RuleExample] { Array(rule.triggering.prefix(examplesShown)) }
+    var nonTriggering: [RuleExample] { Array(rule.nonTriggering.prefix(examplesShown)) }
+
     public init(rule: RuleDescription, example: String? = nil) {
         self.rule = rule
         self.example = example
@@ -47,8 +54,9 @@ public struct RuleDocumentation: Sendable, Hashable {
         var parts = [ReportText.line(description)]
         if let variant = rule.variant { parts.append(ReportText.line(Self.variantSentence(rule, variant))) }
         if let example { parts.append("example: " + ReportText.line(example)) }
-        if !rule.triggering.isEmpty { parts.append("fires on:\n" + Self.examples(rule.triggering)) }
-        if !rule.nonTriggering.isEmpty { parts.append("quiet on:\n" + Self.examples(rule.nonTriggering)) }
+        let triggering = triggering, nonTriggering = nonTriggering
+        if !triggering.isEmpty { parts.append("fires on:\n" + Self.examples(triggering)) }
+        if !nonTriggering.isEmpty { parts.append("quiet on:\n" + Self.examples(nonTriggering)) }
         if let source { parts.append("source: " + ReportText.line(source)) }
         if !rule.related.isEmpty { parts.append("related: " + ReportText.line(rule.related.joined(separator: ", "))) }
         if !rule.supersedes.isEmpty {
@@ -78,9 +86,10 @@ public struct RuleDocumentation: Sendable, Hashable {
             parts.append(Self.escaped(ReportText.line(Self.variantSentence(rule, variant))))
         }
         if let example { parts.append("**Example:** " + Self.code(ReportText.line(example))) }
-        if !rule.triggering.isEmpty { parts.append("**Fires on:**\n\n" + Self.block(Self.examples(rule.triggering))) }
-        if !rule.nonTriggering.isEmpty {
-            parts.append("**Quiet on:**\n\n" + Self.block(Self.examples(rule.nonTriggering)))
+        let triggering = triggering, nonTriggering = nonTriggering
+        if !triggering.isEmpty { parts.append("**Fires on:**\n\n" + Self.block(Self.examples(triggering))) }
+        if !nonTriggering.isEmpty {
+            parts.append("**Quiet on:**\n\n" + Self.block(Self.examples(nonTriggering)))
         }
         if let source { parts.append("**Source:** " + Self.escaped(ReportText.line(source))) }
         if !rule.related.isEmpty {

@@ -64,10 +64,14 @@ public struct SARIFReporter: FindingReporter {
         ]
         if let help = rule.helpURI { members.append(("helpUri", .string(help))) }
         // Code scanning shows `help` in the alert's rule panel: why the rule exists and how to
-        // silence it, as `uniform rules ID` says it (SARIF 2.1.0 §3.49.13).
-        let documentation = rule.documentation
-        members.append(
-            ("help", .object([("text", .string(documentation.text)), ("markdown", .string(documentation.markdown))])))
+        // silence it, as `uniform rules ID` says it (SARIF 2.1.0 §3.49.13). Every report repeats
+        // it for every rule that ran: the Markdown viewers render shows one example each way,
+        // the plain text none (`uniform rules ID` has them all).
+        var documentation = rule.documentation
+        documentation.examplesShown = 0
+        let text = documentation.text
+        documentation.examplesShown = 1
+        members.append(("help", .object([("text", .string(text)), ("markdown", .string(documentation.markdown))])))
         if let definedAt = rule.definedAt {
             members.append(("properties", .object([("definedAt", .string(definedAt.description))])))
         }
