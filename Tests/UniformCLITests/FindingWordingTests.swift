@@ -121,4 +121,42 @@ final class FindingWordingTests: XCTestCase {
         let missing = messages(findings, "xcode.missing-project")
         XCTAssertEqual(missing.map { $0.contains("CocoaPods writes it: run pod install first") }, [true], "\(findings)")
     }
+
+    /// Two app targets of one project with one id are variants (Pyto's screenshots build): a
+    /// note naming the other target. Two loose manifests with one id stay a warning.
+    func testAppTargetsOfOneProjectWithOneIdAreVariants() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try TestProject.write(
+            TestProject.pbxproj(
+                projectSettings: [("SDKROOT", "iphoneos")],
+                targets: [
+                    TestProject.Target(
+                        name: "App",
+                        settings: [("PRODUCT_BUNDLE_IDENTIFIER", "com.acme.app"), ("INFOPLIST_FILE", "App/Info.plist")]),
+                    TestProject.Target(
+                        name: "App Screenshots",
+                        settings: [
+                            ("PRODUCT_BUNDLE_IDENTIFIER", "com.acme.app"), ("INFOPLIST_FILE", "Screenshots/Info.plist"),
+                        ]),
+                ]), to: dir)
+        for path in ["App/Info.plist", "Screenshots/Info.plist"] {
+            try TestManifest.write(
+                TestManifest.app("$(PRODUCT_BUNDLE_IDENTIFIER)", claims: ["public.plain-text"]), to: dir, path)
+        }
+        let run = try CLI.run(["check", "--format", "json"], in: dir)
+        let findings = try XCTUnwrap(try CLI.json(run.stdout)["findings"] as? [[String: Any]], run.stderr)
+        let duplicates = findings.filter { $0["rule"] as? String == "duplicate-bundle-id" }
+        XCTAssertEqual(duplicates.map { $0["severity"] as? String }, ["note"], "\(findings)")
+        XCTAssertTrue(
+            (duplicates.first?["message"] as? String)?.contains("another app target of App.xcodeproj, 'App'") == true,
+            "\(duplicates)")
+        let loose = try check([
+            "A/Info.plist": TestManifest.app("com.acme.app", claims: ["public.plain-text"]),
+            "B/Info.plist": TestManifest.app("com.acme.app", claims: ["public.plain-text"]),
+        ])
+        XCTAssertEqual(
+            loose.filter { $0["rule"] as? String == "duplicate-bundle-id" }.map { $0["severity"] as? String },
+            ["warning"])
+    }
 }

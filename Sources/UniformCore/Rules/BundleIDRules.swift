@@ -67,6 +67,11 @@ extension RuleDescription {
 
     public static let duplicateBundleID = RuleDescription(
         id: "duplicate-bundle-id", severity: .warning,
+        variant: Variant(
+            .note,
+            when:
+                "for two app targets of one Xcode project, variants of one app (a screenshots or lite build) that a device holds one at a time"
+        ),
         summary:
             "Two manifests share a bundle id (a device holds one app per id); the second is kept apart as id#2.",
         source: bundleIdentifierPage,

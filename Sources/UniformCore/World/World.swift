@@ -84,6 +84,19 @@ public struct World: Sendable {
     /// What the resolver reads: claims by type and tag, and the facts ranking compares.
     var index: ClaimIndex { storage.index }
 
+    /// Two app targets of one Xcode project building one bundle id are variants of one app (a
+    /// screenshots build, a build without a component: Pyto, a-Shell): installing one replaces
+    /// the other. Words naming the first target, or nil when the two are not such a pair.
+    static func buildVariants(_ a: ManifestOrigin?, _ b: ManifestOrigin?) -> String? {
+        // `productType` is written without Apple's prefix: `application`, `app-extension`.
+        func isApp(_ origin: ManifestOrigin) -> Bool {
+            origin.productType.hasPrefix("application")
+                || origin.productType.hasPrefix("com.apple.product-type.application")
+        }
+        guard let a, let b, a.project == b.project, a.target != b.target, isApp(a), isApp(b) else { return nil }
+        return "another app target of \(ProjectPath.lastComponent(ProjectPath.directory(of: a.project))), '\(a.target)'"
+    }
+
     /// Targets that read one Info.plist and resolve to one bundle id on one platform are one
     /// app built in variants (DeSmuME's 16 targets: Apple Silicon, Intel, PowerPC, dev and
     /// release stages), not 16 apps clashing: Launch Services knows an app by its bundle id, and
@@ -119,7 +132,7 @@ public struct World: Sendable {
         var appIndex: [String: Int] = [:]
         appIndex.reserveCapacity(apps.count)
         // The file and platform of the first app with each bundle id.
-        var firstFileByID: [String: (file: String, platform: Platform)] = [:]
+        var firstFileByID: [String: (file: String, platform: Platform, origin: ManifestOrigin?)] = [:]
         firstFileByID.reserveCapacity(apps.count)
         for a in apps.indices {
             findings.append(contentsOf: apps[a].findings)
@@ -131,11 +144,16 @@ public struct World: Sendable {
                 // One id on iOS and on macOS is one product built for two platforms (a
                 // multiplatform target, or an iOS and a Mac target sharing an id), not a clash.
                 if first.platform == apps[a].platform {
+                    let variants = Self.buildVariants(first.origin, apps[a].origin)
                     findings.append(
                         Finding(
-                            .duplicateBundleID,
+                            .duplicateBundleID, variant: variants != nil,
                             message:
-                                "bundle id '\(bundleID)' is also used by \(first.file); this app is kept apart as '\(renamed)'",
+                                "bundle id '\(bundleID)' is also used by \(first.file)"
+                                + (variants.map {
+                                    " (\($0)): variants of one app, which a device holds one at a time"
+                                } ?? "")
+                                + "; this app is kept apart as '\(renamed)'",
                             location: apps[a].location, subject: bundleID))
                 }
                 apps[a].bundleID = renamed
@@ -147,7 +165,7 @@ public struct World: Sendable {
                 }
                 appIndex[renamed] = a
             } else {
-                firstFileByID[bundleID] = (apps[a].file, apps[a].platform)
+                firstFileByID[bundleID] = (apps[a].file, apps[a].platform, apps[a].origin)
                 appIndex[bundleID] = a
             }
         }
