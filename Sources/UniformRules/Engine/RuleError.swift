@@ -21,7 +21,9 @@ public struct RuleError: Error, CustomStringConvertible, Sendable {
     /// The message, then the traceback. The message comes from a rule or test file, so it is on
     /// one line (`ReportText.line`); the traceback keeps a line per frame.
     public var description: String {
-        guard let traceback, !traceback.isEmpty, traceback != message else { return ReportText.line(message) }
+        guard var traceback, !traceback.isEmpty, traceback != message else { return ReportText.line(message) }
+        // Lua's traceback starts with the message itself: said once.
+        if traceback.hasPrefix(message + "\n") { traceback.removeFirst(message.count + 1) }
         return ReportText.line(message) + "\n" + Self.shown(traceback: traceback)
     }
 
