@@ -20,6 +20,29 @@ local function plist(text)
     '<plist version="1.0">\n<dict>\n' .. keys(text) .. '\n</dict>\n</plist>\n'
 end
 
+--- On a Mac a package type and a flat-file type sharing an extension do not compete: a folder
+--- x.pdb stays the bundler's, a file x.pdb was never its (quiet for every lookup rule).
+local pdb_package_and_file = {
+  ["Bundler/Info.plist"] = plist [[
+    <key>CFBundleIdentifier</key><string>com.other.bundler</string>
+    <key>UTExportedTypeDeclarations</key>
+    <array><dict>
+      <key>UTTypeIdentifier</key><string>com.other.pdb-bundle</string>
+      <key>UTTypeConformsTo</key><array><string>com.apple.package</string></array>
+      <key>UTTypeTagSpecification</key><dict><key>public.filename-extension</key><array><string>pdb</string></array></dict>
+    </dict></array>
+  ]],
+  ["Viewer/Info.plist"] = plist [[
+    <key>CFBundleIdentifier</key><string>com.example.molecules</string>
+    <key>UTExportedTypeDeclarations</key>
+    <array><dict>
+      <key>UTTypeIdentifier</key><string>com.example.pdb</string>
+      <key>UTTypeConformsTo</key><array><string>public.data</string></array>
+      <key>UTTypeTagSpecification</key><dict><key>public.filename-extension</key><array><string>pdb</string></array></dict>
+    </dict></array>
+  ]],
+}
+
 --- PyMOL, exporting its type for Protein Data Bank files (.pdb).
 local pymol = plist [[
   <key>CFBundleIdentifier</key><string>org.pymol.PyMOL</string>
@@ -1022,6 +1045,7 @@ uniform.check {
       pdb_apps("$(PRODUCT_BUNDLE_IDENTIFIER).pdb", "UTExportedTypeDeclarations"),
     },
     non_triggering = {
+      pdb_package_and_file,
       -- The viewer imports PyMOL's type instead of declaring another for the same extension.
       pdb_apps("org.pymol.pdb", "UTImportedTypeDeclarations", viewer_id),
       -- With its identifier known, the loser is export-loses-extension's (a note).
@@ -1048,7 +1072,10 @@ uniform.check {
               -- One conflict, one finding: told at the declaration that loses the lookup, naming
               -- the winner (the winning side has nothing to change).
               local winner = claimants[1]
-              if mine and winner:lower() ~= d.id:lower() then
+              -- On a Mac a folder or package type and a flat-file type do not compete: each
+              -- types its own kind of item.
+              local folders_only = app.platform == "macos" and not uniform.conforms("uti:" .. d.id, "public.data")
+              if mine and winner:lower() ~= d.id:lower() and not folders_only then
                 report { at = d.location, subject = d.id .. " ." .. ext:lower(),
                          message = "'." .. ext .. "' is also claimed by " .. some(others) .. "; the lookup picks " .. winner }
               end
@@ -1085,6 +1112,7 @@ uniform.check {
       pdb_apps("$(PRODUCT_BUNDLE_IDENTIFIER).pdb", "UTExportedTypeDeclarations", viewer_id),
     },
     non_triggering = {
+      pdb_package_and_file,
       -- The app's own format has an extension of its own.
       keys [[
         <key>CFBundleIdentifier</key><string>com.example.console</string>
@@ -1121,7 +1149,10 @@ uniform.check {
               end
               lookups[key] = map
             end
-            if map.winner and map.winner:lower() ~= d.id:lower() then
+            -- On a Mac a folder or package type is never a flat file's: the lookup that hands
+            -- flat files to another type takes nothing from it (`resolve dir:x.EXT` keeps it).
+            local folders_only = app.platform == "macos" and not uniform.conforms("uti:" .. d.id, "public.data")
+            if map.winner and map.winner:lower() ~= d.id:lower() and not folders_only then
               local why, owners = map.reasons[d.id:lower() .. " " .. app.id] or "", map.owners
               local behind = #owners > 0 and (" (declared by " .. some(owners) .. ")") or ""
               report { at = d.location, subject = d.id .. " ." .. key,
@@ -1292,6 +1323,7 @@ uniform.check {
       ]],
     },
     non_triggering = {
+      pdb_package_and_file,
       -- The editor claims the system's Markdown type.
       keys [[
         <key>CFBundleIdentifier</key><string>com.example.markdown</string>
@@ -1336,7 +1368,9 @@ uniform.check {
               -- Two apps' exports decided only by load order are undefined on a real system
               -- (docs/evidence.md): extension-claimed-by-several-types tells that one.
               local by_order = (t.reason or ""):find("loaded first", 1, true)
-              if t.id:lower() ~= d.id:lower()
+              -- A folder or package type never typed a flat file on a Mac: nothing is taken from it.
+              local folders_only = app.platform == "macos" and not is_data(t.id)
+              if t.id:lower() ~= d.id:lower() and not folders_only
                  and (t.system or (t.origin ~= app.id and not by_order and not own_type(app, t.id))) then
                 local entry = by_loser[t.id]
                 if not entry then
