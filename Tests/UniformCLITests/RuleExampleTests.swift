@@ -14,7 +14,16 @@ final class RuleExampleTests: XCTestCase {
         var arguments: [String]
     }
 
+    /// Read once for the three tests: the list carries every example's files.
+    nonisolated(unsafe) static var listed: [[String: Any]]?
+
     static func rules() throws -> [[String: Any]] {
+        if let listed { return listed }
+        listed = try list()
+        return listed!
+    }
+
+    static func list() throws -> [[String: Any]] {
         let empty = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: empty) }
         let listed = try CLI.run(["rules", "--format", "json"], in: empty)

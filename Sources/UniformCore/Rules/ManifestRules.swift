@@ -178,12 +178,18 @@ extension RuleDescription {
 
     /// `values` strings that each expand a 16,000-character `--define` (1,100 of them pass 16 MiB).
     static func expansion(values: Int) -> RuleExample {
-        var example = viewerDocument(
-            "<key>CFBundleTypeRole</key><string>Viewer</string>\n<key>CFBundleTypeExtensions</key><array>"
-                + String(repeating: "<string>$(BIG)</string>", count: values) + "</array>")
+        // Names, not extensions: 16 MiB of tags would make the run itself slow (5 s in a debug
+        // build), and the limit is the reader's, whatever the key.
+        let entry =
+            "<dict><key>CFBundleTypeName</key><string>$(BIG)</string><key>CFBundleTypeRole</key><string>Viewer</string>"
+            + "<key>LSHandlerRank</key><string>Alternate</string>"
+            + "<key>LSItemContentTypes</key><array><string>public.plain-text</string></array></dict>\n"
+        var example = RuleExample.infoPlist(
+            "<key>CFBundleIdentifier</key><string>com.example.viewer</string>\n<key>CFBundleDocumentTypes</key><array>\n"
+                + String(repeating: entry, count: values) + "</array>")
         example.arguments = ["--define", "BIG=" + String(repeating: "x", count: 16_000)]
         example.descriptions["App/Info.plist"] =
-            "App/Info.plist: com.example.viewer whose document type lists \(values) extensions, each $(BIG)"
+            "App/Info.plist: com.example.viewer with \(values) document types, each named $(BIG)"
         return example
     }
 }
