@@ -2,24 +2,9 @@
 -- ITMS-90243 refuses the upload (an error); ITMS-90788 and ITMS-90737 are warnings there.
 -- Each check is an ordinary rule on the public `uniform` API.
 
--- Examples (`uniform rules ID` prints them; RuleExampleTests runs each through `uniform check`):
--- an Info.plist's root keys, written indented like the code around them.
-local function keys(text)
-  local indent
-  for line in text:gmatch("[^\n]+") do
-    local lead = line:match("^ *")
-    if line:find("%S") and (not indent or #lead < #indent) then indent = lead end
-  end
-  text = text:gsub("%s+$", "")
-  return (("\n" .. text):gsub("\n" .. (indent or ""), "\n"):sub(2))
-end
-
---- A whole Info.plist holding `text`'s keys, for an example of several files.
-local function plist(text)
-  return '<?xml version="1.0" encoding="UTF-8"?>\n' ..
-    '<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">\n' ..
-    '<plist version="1.0">\n<dict>\n' .. keys(text) .. '\n</dict>\n</plist>\n'
-end
+-- Examples (`uniform rules ID` prints them; RuleExampleTests runs each through `uniform check`)
+-- give an Info.plist as its root keys, indented like the code around them: uniform.check wraps
+-- them in the plist's XML.
 
 local function claim_name(claim)
   return claim.name and ("'" .. claim.name .. "'") or ("#" .. claim.index)
@@ -57,7 +42,7 @@ uniform.check {
   examples = {
     triggering = {
       -- An iOS app: a warning (App Store Connect warns at upload).
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.reader</string>
         <key>LSRequiresIPhoneOS</key><true/>
         <key>LSSupportsOpeningDocumentsInPlace</key><true/>
@@ -69,7 +54,7 @@ uniform.check {
         </dict></array>
       ]],
       -- A Mac app updated by Sparkle (SUFeedURL) ships outside the App Store: a note.
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.markdown</string>
         <key>SUFeedURL</key><string>https://example.com/appcast.xml</string>
         <key>CFBundleDocumentTypes</key>
@@ -82,7 +67,7 @@ uniform.check {
       -- A Mac app the team ships through the App Store: a warning.
       {
         [".uniform.lua"] = [[return { distribution = "app-store" }]],
-        ["App/Info.plist"] = plist [[
+        ["App/Info.plist"] = [[
           <key>CFBundleIdentifier</key><string>com.example.markdown</string>
           <key>CFBundleDocumentTypes</key>
           <array><dict>
@@ -94,7 +79,7 @@ uniform.check {
       },
     },
     non_triggering = {
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.reader</string>
         <key>LSRequiresIPhoneOS</key><true/>
         <key>LSSupportsOpeningDocumentsInPlace</key><true/>
@@ -106,7 +91,7 @@ uniform.check {
         </dict></array>
       ]],
       -- A Quick Look generator previews the type, it does not open it: no rank to give.
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.markdown.quicklook</string>
         <key>CFBundleDocumentTypes</key>
         <array><dict>
@@ -168,7 +153,7 @@ uniform.check {
   examples = {
     triggering = {
       -- One document type written as the dictionary itself, without its array.
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.viewer</string>
         <key>CFBundleDocumentTypes</key>
         <dict>
@@ -178,14 +163,14 @@ uniform.check {
         </dict>
       ]],
       -- An item that is a type identifier rather than a document type.
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.viewer</string>
         <key>CFBundleDocumentTypes</key>
         <array><string>com.adobe.pdf</string></array>
       ]],
     },
     non_triggering = {
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.viewer</string>
         <key>CFBundleDocumentTypes</key>
         <array><dict>
@@ -231,7 +216,7 @@ uniform.check {
   examples = {
     triggering = {
       -- A warning: App Store Connect warns at upload.
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.reader</string>
         <key>LSRequiresIPhoneOS</key><true/>
         <key>CFBundleDocumentTypes</key>
@@ -243,7 +228,7 @@ uniform.check {
       ]],
       -- A note: without CFBundleIdentifier this is the partial Info.plist Xcode completes from
       -- build settings, which may add the key.
-      keys [[
+      [[
         <key>LSRequiresIPhoneOS</key><true/>
         <key>UILaunchStoryboardName</key><string>LaunchScreen</string>
         <key>CFBundleDocumentTypes</key>
@@ -256,7 +241,7 @@ uniform.check {
       -- A note: an app distributed outside the App Store.
       {
         [".uniform.lua"] = [[return { distribution = "outside" }]],
-        ["App/Info.plist"] = plist [[
+        ["App/Info.plist"] = [[
           <key>CFBundleIdentifier</key><string>com.example.reader</string>
           <key>LSRequiresIPhoneOS</key><true/>
           <key>CFBundleDocumentTypes</key>
@@ -269,7 +254,7 @@ uniform.check {
       },
     },
     non_triggering = {
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.reader</string>
         <key>LSRequiresIPhoneOS</key><true/>
         <key>LSSupportsOpeningDocumentsInPlace</key><true/>
@@ -281,7 +266,7 @@ uniform.check {
         </dict></array>
       ]],
       -- A document browser app says so with UISupportsDocumentBrowser.
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.reader</string>
         <key>LSRequiresIPhoneOS</key><true/>
         <key>UISupportsDocumentBrowser</key><true/>

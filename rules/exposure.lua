@@ -1,21 +1,10 @@
 -- Private types reachable by generic handlers (the seeds' "hidden type" question).
 
--- Examples (`uniform rules ID` prints them; RuleExampleTests runs each through `uniform check`):
--- a whole Info.plist holding some root keys, written indented like the code around them.
-local function plist(text)
-  local indent
-  for line in text:gmatch("[^\n]+") do
-    local lead = line:match("^ *")
-    if line:find("%S") and (not indent or #lead < #indent) then indent = lead end
-  end
-  text = text:gsub("%s+$", "")
-  return '<?xml version="1.0" encoding="UTF-8"?>\n' ..
-    '<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">\n' ..
-    '<plist version="1.0">\n<dict>\n' .. ("\n" .. text):gsub("\n" .. (indent or ""), "\n"):sub(2) .. '\n</dict>\n</plist>\n'
-end
-
+-- Examples (`uniform rules ID` prints them; RuleExampleTests runs each through `uniform check`)
+-- give an Info.plist as its root keys, indented like the code around them: uniform.check wraps
+-- them in the plist's XML.
 --- Another vendor's text editor, installed beside the app: it opens any plain text.
-local text_editor = plist [[
+local text_editor = [[
   <key>CFBundleIdentifier</key><string>org.textmate.TextMate</string>
   <key>CFBundleDocumentTypes</key>
   <array><dict>
@@ -28,7 +17,7 @@ local text_editor = plist [[
 --- A notes app that exports its bookmark type conforming to `parents`, with `more` keys in the
 --- declaration (plist text).
 local function notes_app(parents, more)
-  return plist([[
+  return ([[
     <key>CFBundleIdentifier</key><string>com.example.notes</string>
     <key>UTExportedTypeDeclarations</key>
     <array><dict>

@@ -1,16 +1,8 @@
 -- Manifest hygiene: entries that bind nothing, keys that are ignored or misspelled.
 
--- Examples (`uniform rules ID` prints them; RuleExampleTests runs each through `uniform check`):
--- an Info.plist's root keys, written indented like the code around them.
-local function keys(text)
-  local indent
-  for line in text:gmatch("[^\n]+") do
-    local lead = line:match("^ *")
-    if line:find("%S") and (not indent or #lead < #indent) then indent = lead end
-  end
-  text = text:gsub("%s+$", "")
-  return (("\n" .. text):gsub("\n" .. (indent or ""), "\n"):sub(2))
-end
+-- Examples (`uniform rules ID` prints them; RuleExampleTests runs each through `uniform check`)
+-- give an Info.plist as its root keys, indented like the code around them: uniform.check wraps
+-- them in the plist's XML.
 
 -- Apple's documented keys (Sources/UniformCore/Catalog/InfoPlistKeys.tsv, each with its
 -- source): a documented key is never a misspelling, on whatever platform it appears; a
@@ -116,13 +108,13 @@ uniform.check {
   examples = {
     triggering = {
       -- At the root: a letter short of LSSupportsOpeningDocumentsInPlace.
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.reader</string>
         <key>LSRequiresIPhoneOS</key><true/>
         <key>LSSupportsOpeningDocumentInPlace</key><true/>
       ]],
       -- In a document type: LSItemContentType for LSItemContentTypes.
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.viewer</string>
         <key>CFBundleDocumentTypes</key>
         <array><dict>
@@ -132,7 +124,7 @@ uniform.check {
         </dict></array>
       ]],
       -- In a type declaration: the words of UTTypeTagSpecification in another order.
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.sketch</string>
         <key>UTExportedTypeDeclarations</key>
         <array><dict>
@@ -143,13 +135,13 @@ uniform.check {
       ]],
     },
     non_triggering = {
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.reader</string>
         <key>LSRequiresIPhoneOS</key><true/>
         <key>LSSupportsOpeningDocumentsInPlace</key><true/>
       ]],
       -- Another namespace's key (Sparkle's SU prefix) is not a slip of Apple's.
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.viewer</string>
         <key>SUFeedURL</key><string>https://example.com/appcast.xml</string>
         <key>SUBundleName</key><string>Viewer</string>
@@ -160,7 +152,7 @@ uniform.check {
           <key>LSItemContentTypes</key><array><string>com.adobe.pdf</string></array>
         </dict></array>
       ]],
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.sketch</string>
         <key>UTExportedTypeDeclarations</key>
         <array><dict>
@@ -201,7 +193,7 @@ uniform.check {
   related = { "misspelled-key", "legacy-keys-only" },
   examples = {
     triggering = {
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.viewer</string>
         <key>CFBundleDocumentTypes</key>
         <array><dict>
@@ -211,7 +203,7 @@ uniform.check {
       ]],
     },
     non_triggering = {
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.viewer</string>
         <key>CFBundleDocumentTypes</key>
         <array><dict>
@@ -221,7 +213,7 @@ uniform.check {
         </dict></array>
       ]],
       -- The legacy keys bind too (legacy-keys-only says they are deprecated).
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.viewer</string>
         <key>CFBundleDocumentTypes</key>
         <array><dict>
@@ -253,7 +245,7 @@ uniform.check {
   examples = {
     triggering = {
       -- A warning: the entry opens files.
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.viewer</string>
         <key>CFBundleDocumentTypes</key>
         <array><dict>
@@ -262,7 +254,7 @@ uniform.check {
         </dict></array>
       ]],
       -- A note: role None, the app only says it knows the type.
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.viewer</string>
         <key>CFBundleDocumentTypes</key>
         <array><dict>
@@ -272,7 +264,7 @@ uniform.check {
       ]],
     },
     non_triggering = {
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.viewer</string>
         <key>CFBundleDocumentTypes</key>
         <array><dict>
@@ -282,7 +274,7 @@ uniform.check {
         </dict></array>
       ]],
       -- A Quick Look generator's claim is exempt (Apple's own templates omit the name).
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.viewer.quicklook</string>
         <key>CFBundleDocumentTypes</key>
         <array><dict>
@@ -335,7 +327,7 @@ uniform.check {
   related = { "shadowed-legacy-keys", "binds-nothing" },
   examples = {
     triggering = {
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.markdown</string>
         <key>CFBundleDocumentTypes</key>
         <array><dict>
@@ -345,7 +337,7 @@ uniform.check {
         </dict></array>
       ]],
       -- Extension '*': a candidate for every file, which LSItemContentTypes public.data says.
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.hexeditor</string>
         <key>CFBundleDocumentTypes</key>
         <array><dict>
@@ -356,7 +348,7 @@ uniform.check {
       ]],
     },
     non_triggering = {
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.markdown</string>
         <key>CFBundleDocumentTypes</key>
         <array><dict>
@@ -365,7 +357,7 @@ uniform.check {
           <key>LSItemContentTypes</key><array><string>net.daringfireball.markdown</string></array>
         </dict></array>
       ]],
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.hexeditor</string>
         <key>CFBundleDocumentTypes</key>
         <array><dict>
@@ -413,7 +405,7 @@ uniform.check {
   examples = {
     triggering = {
       -- .mkd is no extension of net.daringfireball.markdown: those files no longer open here.
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.markdown</string>
         <key>CFBundleDocumentTypes</key>
         <array><dict>
@@ -424,7 +416,7 @@ uniform.check {
         </dict></array>
       ]],
       -- A MIME type no declared type has: content served as application/csv is lost.
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.tables</string>
         <key>CFBundleDocumentTypes</key>
         <array><dict>
@@ -436,7 +428,7 @@ uniform.check {
       ]],
       -- With a catch-all claim besides, .nfo files still reach the app, but only as an Open With
       -- candidate, never as their default.
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.texteditor</string>
         <key>CFBundleDocumentTypes</key>
         <array><dict>
@@ -453,7 +445,7 @@ uniform.check {
     },
     non_triggering = {
       -- The import gives the system's Markdown type the extension too.
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.markdown</string>
         <key>CFBundleDocumentTypes</key>
         <array><dict>
@@ -471,7 +463,7 @@ uniform.check {
         </dict></array>
       ]],
       -- A leftover extension the claimed type already has changes nothing.
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.markdown</string>
         <key>CFBundleDocumentTypes</key>
         <array><dict>

@@ -1,29 +1,14 @@
 -- Type declarations and claims: identifiers that are undeclared, malformed, dynamic,
 -- reserved, or declared in ways the system will not bind.
 
--- Examples (`uniform rules ID` prints them; RuleExampleTests runs each through `uniform check`):
--- an Info.plist's root keys, written indented like the code around them.
-local function keys(text)
-  local indent
-  for line in text:gmatch("[^\n]+") do
-    local lead = line:match("^ *")
-    if line:find("%S") and (not indent or #lead < #indent) then indent = lead end
-  end
-  text = text:gsub("%s+$", "")
-  return (("\n" .. text):gsub("\n" .. (indent or ""), "\n"):sub(2))
-end
-
---- A whole Info.plist holding `text`'s keys, for an example of several files.
-local function plist(text)
-  return '<?xml version="1.0" encoding="UTF-8"?>\n' ..
-    '<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">\n' ..
-    '<plist version="1.0">\n<dict>\n' .. keys(text) .. '\n</dict>\n</plist>\n'
-end
+-- Examples (`uniform rules ID` prints them; RuleExampleTests runs each through `uniform check`)
+-- give an Info.plist as its root keys, indented like the code around them: uniform.check wraps
+-- them in the plist's XML.
 
 --- On a Mac a package type and a flat-file type sharing an extension do not compete: a folder
 --- x.pdb stays the bundler's, a file x.pdb was never its (quiet for every lookup rule).
 local pdb_package_and_file = {
-  ["Bundler/Info.plist"] = plist [[
+  ["Bundler/Info.plist"] = [[
     <key>CFBundleIdentifier</key><string>com.other.bundler</string>
     <key>UTExportedTypeDeclarations</key>
     <array><dict>
@@ -32,7 +17,7 @@ local pdb_package_and_file = {
       <key>UTTypeTagSpecification</key><dict><key>public.filename-extension</key><array><string>pdb</string></array></dict>
     </dict></array>
   ]],
-  ["Viewer/Info.plist"] = plist [[
+  ["Viewer/Info.plist"] = [[
     <key>CFBundleIdentifier</key><string>com.example.molecules</string>
     <key>UTExportedTypeDeclarations</key>
     <array><dict>
@@ -44,7 +29,7 @@ local pdb_package_and_file = {
 }
 
 --- PyMOL, exporting its type for Protein Data Bank files (.pdb).
-local pymol = plist [[
+local pymol = [[
   <key>CFBundleIdentifier</key><string>org.pymol.PyMOL</string>
   <key>UTExportedTypeDeclarations</key>
   <array><dict>
@@ -62,7 +47,7 @@ local pymol = plist [[
 
 --- A molecule viewer that opens .pdb files as `id`, declared under `list` (exported or imported).
 local function molecule_viewer(id, list)
-  return plist([[
+  return ([[
     <key>CFBundleIdentifier</key><string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>
     <key>]] .. list .. [[</key>
     <array><dict>
@@ -86,13 +71,13 @@ end
 local viewer_id = { "--define", "PRODUCT_BUNDLE_IDENTIFIER=com.example.molecules" }
 
 --- An import of YAML under an identifier of its own, from before the system declared public.yaml.
-local yaml_import = keys [[
-  <key>UTImportedTypeDeclarations</key>
-  <array><dict>
-    <key>UTTypeIdentifier</key><string>org.yaml.yaml</string>
-    <key>UTTypeConformsTo</key><array><string>public.plain-text</string></array>
-    <key>UTTypeTagSpecification</key><dict><key>public.filename-extension</key><array><string>yaml</string><string>yml</string></array></dict>
-  </dict></array>
+local yaml_import = [[
+        <key>UTImportedTypeDeclarations</key>
+        <array><dict>
+          <key>UTTypeIdentifier</key><string>org.yaml.yaml</string>
+          <key>UTTypeConformsTo</key><array><string>public.plain-text</string></array>
+          <key>UTTypeTagSpecification</key><dict><key>public.filename-extension</key><array><string>yaml</string><string>yml</string></array></dict>
+        </dict></array>
 ]]
 
 local function is_placeholder(id) return id:find("%$[%(%{]") or id:find("@[%w_]+@") end
@@ -237,7 +222,7 @@ uniform.check {
   examples = {
     triggering = {
       -- A typo of a declared type: a warning with the likely name.
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.photos</string>
         <key>CFBundleDocumentTypes</key>
         <array><dict>
@@ -248,7 +233,7 @@ uniform.check {
       ]],
       -- Another vendor's identifier nobody here declares: a note (it binds where that
       -- vendor's app is installed).
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.hiking</string>
         <key>CFBundleDocumentTypes</key>
         <array><dict>
@@ -258,7 +243,7 @@ uniform.check {
         </dict></array>
       ]],
       -- A declared type's parent, misspelt.
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.notes</string>
         <key>UTExportedTypeDeclarations</key>
         <array><dict>
@@ -269,7 +254,7 @@ uniform.check {
       ]],
     },
     non_triggering = {
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.photos</string>
         <key>CFBundleDocumentTypes</key>
         <array><dict>
@@ -279,7 +264,7 @@ uniform.check {
         </dict></array>
       ]],
       -- Imported with its tags, the other vendor's type binds everywhere.
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.hiking</string>
         <key>UTImportedTypeDeclarations</key>
         <array><dict>
@@ -294,7 +279,7 @@ uniform.check {
           <key>LSItemContentTypes</key><array><string>com.topografix.gpx</string></array>
         </dict></array>
       ]],
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.notes</string>
         <key>UTExportedTypeDeclarations</key>
         <array><dict>
@@ -408,7 +393,7 @@ uniform.check {
   examples = {
     triggering = {
       -- public.content is no file type: a warning.
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.sketch</string>
         <key>UTExportedTypeDeclarations</key>
         <array><dict>
@@ -418,7 +403,7 @@ uniform.check {
         </dict></array>
       ]],
       -- public.item alone: a note (private on iOS as intended, unbindable on macOS).
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.sketch</string>
         <key>UTExportedTypeDeclarations</key>
         <array><dict>
@@ -429,7 +414,7 @@ uniform.check {
       ]],
     },
     non_triggering = {
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.sketch</string>
         <key>UTExportedTypeDeclarations</key>
         <array><dict>
@@ -439,7 +424,7 @@ uniform.check {
         </dict></array>
       ]],
       -- A document that is a folder conforms to com.apple.package.
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.sketch</string>
         <key>UTExportedTypeDeclarations</key>
         <array><dict>
@@ -497,7 +482,7 @@ uniform.check {
   examples = {
     triggering = {
       -- A type the system declares: import it instead.
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.texteditor</string>
         <key>UTExportedTypeDeclarations</key>
         <array><dict>
@@ -507,7 +492,7 @@ uniform.check {
         </dict></array>
       ]],
       -- The app's own format under Apple's reserved prefix: rename it.
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.c64emulator</string>
         <key>UTExportedTypeDeclarations</key>
         <array><dict>
@@ -517,7 +502,7 @@ uniform.check {
         </dict></array>
       ]],
       -- Another vendor's file format.
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.hiking</string>
         <key>UTExportedTypeDeclarations</key>
         <array><dict>
@@ -528,7 +513,7 @@ uniform.check {
       ]],
     },
     non_triggering = {
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.c64emulator</string>
         <key>UTExportedTypeDeclarations</key>
         <array><dict>
@@ -537,7 +522,7 @@ uniform.check {
           <key>UTTypeTagSpecification</key><dict><key>public.filename-extension</key><array><string>d64</string></array></dict>
         </dict></array>
       ]],
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.hiking</string>
         <key>UTImportedTypeDeclarations</key>
         <array><dict>
@@ -596,7 +581,7 @@ uniform.check {
   related = { "duplicate-declaration", "foreign-export" },
   examples = {
     triggering = {
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.notes</string>
         <key>UTExportedTypeDeclarations</key>
         <array><dict>
@@ -614,7 +599,7 @@ uniform.check {
     },
     non_triggering = {
       -- The owner only exports its type.
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.notes</string>
         <key>UTExportedTypeDeclarations</key>
         <array><dict>
@@ -648,7 +633,7 @@ uniform.check {
   examples = {
     triggering = {
       -- Another vendor's format: the app is not its owner.
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.viewer</string>
         <key>CFBundleDocumentTypes</key>
         <array><dict>
@@ -658,7 +643,7 @@ uniform.check {
         </dict></array>
       ]],
       -- The vendor's own format, declared only by an import: the fix is the export.
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.reader</string>
         <key>UTImportedTypeDeclarations</key>
         <array><dict>
@@ -675,7 +660,7 @@ uniform.check {
       ]],
     },
     non_triggering = {
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.viewer</string>
         <key>CFBundleDocumentTypes</key>
         <array><dict>
@@ -684,7 +669,7 @@ uniform.check {
           <key>LSItemContentTypes</key><array><string>com.adobe.pdf</string></array>
         </dict></array>
       ]],
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.reader</string>
         <key>UTExportedTypeDeclarations</key>
         <array><dict>
@@ -762,7 +747,7 @@ uniform.check {
     triggering = {
       -- A bundle id without a domain says nothing about whose com.example.notes.note is. (A
       -- placeholder or missing id is told by bundle-id-placeholder or bundle-id-missing.)
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>Notes</string>
         <key>UTExportedTypeDeclarations</key>
         <array><dict>
@@ -773,7 +758,7 @@ uniform.check {
       ]],
     },
     non_triggering = {
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.notes</string>
         <key>UTExportedTypeDeclarations</key>
         <array><dict>
@@ -785,7 +770,7 @@ uniform.check {
       -- The team's bundle ids, named in .uniform.lua.
       {
         [".uniform.lua"] = [[return { suite = { "com.example.*" } }]],
-        ["App/Info.plist"] = plist [[
+        ["App/Info.plist"] = [[
           <key>CFBundleIdentifier</key><string>Notes</string>
           <key>UTExportedTypeDeclarations</key>
           <array><dict>
@@ -855,7 +840,7 @@ uniform.check {
   examples = {
     triggering = {
       -- An editor claims the dynamic identifier of .srt: a warning.
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.subtitles</string>
         <key>CFBundleDocumentTypes</key>
         <array><dict>
@@ -865,7 +850,7 @@ uniform.check {
         </dict></array>
       ]],
       -- A Quick Look generator previewing it: a note (it works until a type is declared).
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.subtitles.quicklook</string>
         <key>CFBundleDocumentTypes</key>
         <array><dict>
@@ -874,7 +859,7 @@ uniform.check {
         </dict></array>
       ]],
       -- A declared type conforming to a dynamic identifier.
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.subtitles</string>
         <key>UTImportedTypeDeclarations</key>
         <array><dict>
@@ -886,7 +871,7 @@ uniform.check {
     },
     non_triggering = {
       -- A declared type for the extension, claimed by its name.
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.subtitles</string>
         <key>UTImportedTypeDeclarations</key>
         <array><dict>
@@ -978,7 +963,7 @@ uniform.check {
   examples = {
     triggering = {
       -- A space in a claimed identifier.
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.notes</string>
         <key>CFBundleDocumentTypes</key>
         <array><dict>
@@ -988,7 +973,7 @@ uniform.check {
         </dict></array>
       ]],
       -- A declared identifier that is not reverse-DNS.
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.notes</string>
         <key>UTExportedTypeDeclarations</key>
         <array><dict>
@@ -999,7 +984,7 @@ uniform.check {
       ]],
     },
     non_triggering = {
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.notes</string>
         <key>UTExportedTypeDeclarations</key>
         <array><dict>
@@ -1099,7 +1084,7 @@ uniform.check {
   examples = {
     triggering = {
       -- .log files are the system's com.apple.log, not this app's type.
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.console</string>
         <key>UTExportedTypeDeclarations</key>
         <array><dict>
@@ -1114,7 +1099,7 @@ uniform.check {
     non_triggering = {
       pdb_package_and_file,
       -- The app's own format has an extension of its own.
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.console</string>
         <key>UTExportedTypeDeclarations</key>
         <array><dict>
@@ -1306,7 +1291,7 @@ uniform.check {
   examples = {
     triggering = {
       -- .md files stop being the system's net.daringfireball.markdown.
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.markdown</string>
         <key>UTExportedTypeDeclarations</key>
         <array><dict>
@@ -1325,7 +1310,7 @@ uniform.check {
     non_triggering = {
       pdb_package_and_file,
       -- The editor claims the system's Markdown type.
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.markdown</string>
         <key>CFBundleDocumentTypes</key>
         <array><dict>
@@ -1428,7 +1413,7 @@ uniform.check {
     triggering = {
       -- .yaml and .yml are the system's public.yaml, which does not conform to org.yaml.yaml:
       -- the app opens neither (a warning).
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.yamleditor</string>
         <key>CFBundleDocumentTypes</key>
         <array><dict>
@@ -1438,7 +1423,7 @@ uniform.check {
         </dict></array>
       ]] .. "\n" .. yaml_import,
       -- A claim on public.text opens them anyway: the import is dead weight (a note).
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.yamleditor</string>
         <key>CFBundleDocumentTypes</key>
         <array><dict>
@@ -1448,7 +1433,7 @@ uniform.check {
         </dict></array>
       ]] .. "\n" .. yaml_import,
       -- A Quick Look generator's claim: those files are not previewed (a note).
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.yamleditor.quicklook</string>
         <key>CFBundleDocumentTypes</key>
         <array><dict>
@@ -1458,7 +1443,7 @@ uniform.check {
       ]] .. "\n" .. yaml_import,
       -- A file's extension follows its last dot: 'tar.gz' names no file (archive.tar.gz is a
       -- .gz file, org.gnu.gnu-zip-archive).
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.unarchiver</string>
         <key>UTImportedTypeDeclarations</key>
         <array><dict>
@@ -1476,7 +1461,7 @@ uniform.check {
     },
     non_triggering = {
       -- The editor claims the type the files get.
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.yamleditor</string>
         <key>CFBundleDocumentTypes</key>
         <array><dict>
@@ -1485,7 +1470,7 @@ uniform.check {
           <key>LSItemContentTypes</key><array><string>public.yaml</string></array>
         </dict></array>
       ]],
-      keys [[
+      [[
         <key>CFBundleIdentifier</key><string>com.example.unarchiver</string>
         <key>CFBundleDocumentTypes</key>
         <array><dict>

@@ -5,7 +5,7 @@ extension Finding {
         subject: String? = nil
     ) {
         self.init(
-            rule: rule.id, severity: variant ? (rule.variant?.severity ?? rule.severity) : rule.severity,
+            rule: rule.id, severity: rule.severity(variant: variant),
             message: message, location: location, subject: subject)
     }
 
@@ -20,7 +20,7 @@ extension Finding {
         location: SourceLocation?, subject: String? = nil
     ) {
         self.init(
-            rule: rule.id, severity: variant ? (rule.variant?.severity ?? rule.severity) : rule.severity,
+            rule: rule.id, severity: rule.severity(variant: variant),
             deferred: message, location: location, subject: subject)
     }
 }

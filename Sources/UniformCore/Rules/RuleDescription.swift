@@ -78,6 +78,11 @@ public struct RuleDescription: Sendable, Hashable {
         hasher.combine(summary)
     }
 
+    /// The severity of a finding: the variant's, when the emit site says it is one.
+    public func severity(variant: Bool) -> Severity {
+        variant ? (self.variant?.severity ?? severity) : severity
+    }
+
     /// The severity line `uniform rules ID` prints: "warning" or "warning (note for `#include?`)".
     public var severityText: String {
         guard let variant else { return severity.rawValue }

@@ -4,7 +4,8 @@ import UniformLua
 extension LuaArguments {
     /// `examples = { triggering = { … }, non_triggering = { … } }`: each example is a string
     /// (the keys of an app's `App/Info.plist`) or a table of files by path, with an optional
-    /// `arguments` list for `uniform check`.
+    /// `arguments` list for `uniform check`. Text is written indented like the Lua around it;
+    /// a `.plist` given as its root keys is wrapped as `RuleExample.plist` writes a plist.
     func examples() throws -> (triggering: [RuleExample], nonTriggering: [RuleExample]) {
         guard let table = try tableValue("examples") else { return ([], []) }
         try only(["triggering", "non_triggering"], in: table, "examples")
@@ -23,6 +24,26 @@ extension LuaArguments {
             throw fail("'variant.when' is required: when findings take that severity (\"outside the App Store\")")
         }
         return RuleDescription.Variant(severity, when: when)
+    }
+
+    /// A file's text as written in a rule file: a property list given as its keys is wrapped
+    /// in the plist's XML; anything else is taken as it is.
+    static func file(_ path: String, _ contents: String) -> String {
+        let text = dedented(contents)
+        guard path.hasSuffix(".plist"), !["<?xml", "<!DOCTYPE", "<plist", "bplist"].contains(where: text.hasPrefix)
+        else { return contents }
+        return RuleExample.plist(text)
+    }
+
+    /// `text` without the indentation its lines share, its leading line break or its trailing
+    /// blanks: a long string written inside an indented table.
+    static func dedented(_ text: String) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        while lines.first?.allSatisfy(\.isWhitespace) == true { lines.removeFirst() }
+        while lines.last?.allSatisfy(\.isWhitespace) == true { lines.removeLast() }
+        let indent =
+            lines.filter { !$0.allSatisfy(\.isWhitespace) }.map { $0.prefix { $0 == " " }.count }.min() ?? 0
+        return lines.map { $0.allSatisfy(\.isWhitespace) ? "" : String($0.dropFirst(indent)) }.joined(separator: "\n")
     }
 
     /// A misspelt key names itself and the key it is nearest.
@@ -51,7 +72,7 @@ extension LuaArguments {
 
     private func example(_ value: LuaValue, _ what: String) throws -> RuleExample {
         switch value {
-        case .string(let keys): return .infoPlist(keys)
+        case .string(let keys): return .infoPlist(Self.dedented(keys))
         case .table(let t):
             var example = RuleExample(files: [:])
             for (key, value) in t.pairs() {
@@ -59,7 +80,7 @@ extension LuaArguments {
                 if path == "arguments" {
                     example.arguments = try Self.strings(value, what: "\(function): '\(what).arguments'")
                 } else if case .string(let contents) = value {
-                    example.files[path] = contents
+                    example.files[path] = Self.file(path, contents)
                 } else {
                     throw fail("'\(what)[\"\(path)\"]' must be the file's text, got \(value.typeName)")
                 }
