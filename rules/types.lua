@@ -80,6 +80,13 @@ local yaml_import = [[
         </dict></array>
 ]]
 
+--- Whether `id` types only folders and packages for `app`: on a Mac a flat file is typed only
+--- among types conforming to public.data, so such a type and a flat-file type sharing a tag do
+--- not compete (`resolve dir:x.pdb` keeps it).
+local function folders_only(app, id)
+  return app.platform == "macos" and not uniform.conforms("uti:" .. id, "public.data")
+end
+
 local function is_placeholder(id) return id:find("%$[%(%{]") or id:find("@[%w_]+@") end
 
 --- A declaration that gives no file extension or MIME type (pasteboard or internal types)
@@ -1059,8 +1066,7 @@ uniform.check {
               local winner = claimants[1]
               -- On a Mac a folder or package type and a flat-file type do not compete: each
               -- types its own kind of item.
-              local folders_only = app.platform == "macos" and not uniform.conforms("uti:" .. d.id, "public.data")
-              if mine and winner:lower() ~= d.id:lower() and not folders_only then
+              if mine and winner:lower() ~= d.id:lower() and not folders_only(app, d.id) then
                 report { at = d.location, subject = d.id .. " ." .. ext:lower(),
                          message = "'." .. ext .. "' is also claimed by " .. some(others) .. "; the lookup picks " .. winner }
               end
@@ -1136,8 +1142,7 @@ uniform.check {
             end
             -- On a Mac a folder or package type is never a flat file's: the lookup that hands
             -- flat files to another type takes nothing from it (`resolve dir:x.EXT` keeps it).
-            local folders_only = app.platform == "macos" and not uniform.conforms("uti:" .. d.id, "public.data")
-            if map.winner and map.winner:lower() ~= d.id:lower() and not folders_only then
+            if map.winner and map.winner:lower() ~= d.id:lower() and not folders_only(app, d.id) then
               local why, owners = map.reasons[d.id:lower() .. " " .. app.id] or "", map.owners
               local behind = #owners > 0 and (" (declared by " .. some(owners) .. ")") or ""
               report { at = d.location, subject = d.id .. " ." .. key,
@@ -1354,8 +1359,7 @@ uniform.check {
               -- (docs/evidence.md): extension-claimed-by-several-types tells that one.
               local by_order = (t.reason or ""):find("loaded first", 1, true)
               -- A folder or package type never typed a flat file on a Mac: nothing is taken from it.
-              local folders_only = app.platform == "macos" and not is_data(t.id)
-              if t.id:lower() ~= d.id:lower() and not folders_only
+              if t.id:lower() ~= d.id:lower() and not folders_only(app, t.id)
                  and (t.system or (t.origin ~= app.id and not by_order and not own_type(app, t.id))) then
                 local entry = by_loser[t.id]
                 if not entry then
